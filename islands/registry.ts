@@ -1,0 +1,13 @@
+import type { ComponentType } from "react";
+
+type IslandModule = { default: ComponentType<Record<string, unknown>> };
+
+/**
+ * Every React island by name. Each is a separate chunk: a page downloads only the islands it
+ * mounts, and pages without islands download no React at all.
+ */
+export const islands = {
+  hello: () => import("./hello/index.tsx") as Promise<IslandModule>,
+} satisfies Record<string, () => Promise<IslandModule>>;
+
+export type IslandName = keyof typeof islands;

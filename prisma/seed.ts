@@ -1,0 +1,17 @@
+// Idempotent demo data: run on first start and by `npm run db:seed`. Each step skips what exists.
+import { pathToFileURL } from "node:url";
+import type { PrismaClient } from "#generated/prisma/client.ts";
+import { seedUsers } from "./seeds/users.ts";
+
+export async function seed(db: PrismaClient): Promise<void> {
+  await seedUsers(db);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { db, disconnectDb } = await import("#db/client.server.ts");
+  const { applyMigrations } = await import("#db/migrate.server.ts");
+  await applyMigrations(process.env.DATABASE_URL ?? "file:./data/development.sqlite3");
+  await seed(db());
+  await disconnectDb();
+  console.log("Seeded demo data.");
+}

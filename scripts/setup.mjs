@@ -1,0 +1,26 @@
+// Runs before `npm start` (and `npm test`): everything a fresh clone needs, using only Node built-ins.
+// Installs packages when missing, generates the Prisma client and builds the browser assets.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const run = (command) => execSync(command, { stdio: "inherit", env: { ...process.env } });
+const newestMtime = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((newest, entry) => Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs), 0);
+
+if (!existsSync("node_modules/.package-lock.json")) {
+  console.log("Installing packages (first run)…");
+  run("npm ci --no-audit --no-fund");
+}
+
+if (!existsSync("src/generated/prisma/client.ts") || statSync("prisma/schema.prisma").mtimeMs > statSync("src/generated/prisma/client.ts").mtimeMs) {
+  run("npx prisma generate");
+}
+
+const manifest = "public/assets/manifest.json";
+const sources = ["controllers", "islands", "src/domain"].filter((dir) => existsSync(dir));
+if (!existsSync(manifest) || Math.max(...sources.map(newestMtime)) > statSync(manifest).mtimeMs) {
+  run("npx tsx scripts/build-assets.ts");
+}

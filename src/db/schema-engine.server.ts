@@ -1,0 +1,98 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
+import type { SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { SQLITE_TIMESTAMP_FORMAT, sqliteFilePath } from "#db/sqlite-file.server.ts";
+
+export type { SchemaEngine };
+export type SchemaFile = { path: string; content: string };
+export type SchemaEngineSession = { databaseUrl: string; schemaFiles: SchemaFile[] };
+
+export const NO_SCHEMA_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
+
+type WasmGlue = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
+type PanicRegistry = { set_message(message: string): void };
+
+declare global {
+  var PRISMA_WASM_PANIC_REGISTRY: PanicRegistry | undefined;
+}
+
+// Kept on globalThis, not in module scope: test runners re-evaluate our modules per file while
+// Node caches the glue module per process, and the glue must stay bound to one Wasm instance.
+const WASM_KEY = Symbol.for("haulage.schemaEngineWasm");
+const processGlobals = globalThis as typeof globalThis & { [WASM_KEY]?: Promise<WasmGlue> };
+
+/** Runs `use` with a schema engine bound to a SQLite database, then closes its connections. */
+export async function withSchemaEngine<T>(session: SchemaEngineSession, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+  const glue = await loadSchemaEngineWasm();
+  const connections: SqlDriverAdapter[] = [];
+  const factory = bindMigrationAwareSqlAdapterFactory(sqliteFactory(sqliteFilePath(session.databaseUrl), connections));
+  let engine: SchemaEngine | undefined;
+  try {
+    const datamodels = session.schemaFiles.map((file): [string, string] => [file.path, file.content]);
+    engine = await glue.SchemaEngine.new({ datamodels }, ignoreEngineLog, factory);
+    return await use(engine);
+  } finally {
+    engine?.free();
+    await Promise.all(connections.map((connection) => connection.dispose()));
+  }
+}
+
+export function loadSchemaEngineWasm(): Promise<WasmGlue> {
+  processGlobals[WASM_KEY] ??= instantiateWasm();
+  return processGlobals[WASM_KEY];
+}
+
+async function instantiateWasm(): Promise<WasmGlue> {
+  globalThis.PRISMA_WASM_PANIC_REGISTRY ??= { set_message: () => {} };
+  const gluePath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+  const glue: WasmGlue = await import("@prisma/schema-engine-wasm/schema_engine_bg");
+  const bytes = await readFile(join(dirname(gluePath), "schema_engine_bg.wasm"));
+  const imports = { "./schema_engine_bg.js": glue as unknown as WebAssembly.ModuleImports };
+  const { instance } = await WebAssembly.instantiate(bytes, imports);
+  glue.__wbg_set_wasm(instance.exports);
+  (instance.exports.__wbindgen_start as () => void)();
+  return glue;
+}
+
+// Failures reach us as rejected promises with a message and a P-code; the log adds nothing.
+function ignoreEngineLog(): void {}
+
+function sqliteFactory(path: string, connections: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
+  const base = new PrismaBetterSqlite3({ url: path }, { timestampFormat: SQLITE_TIMESTAMP_FORMAT });
+  const track = (connection: SqlDriverAdapter) => {
+    connections.push(closeOnce(connection));
+    return connection;
+  };
+  return {
+    provider: base.provider,
+    adapterName: base.adapterName,
+    connect: async () => track(await base.connect()),
+    connectToShadowDb: async () => track(runParameterlessSqlAsScript(await base.connectToShadowDb())),
+  };
+}
+
+// The engine replays each migration file into the shadow database with one executeRaw call;
+// better-sqlite3 prepares a single statement only, while executeScript (exec) runs them all.
+function runParameterlessSqlAsScript(connection: SqlDriverAdapter): SqlDriverAdapter {
+  const executeRaw = connection.executeRaw.bind(connection);
+  connection.executeRaw = async (query) => {
+    if (query.args.length > 0) return executeRaw(query);
+    await connection.executeScript(query.sql);
+    return 0;
+  };
+  return connection;
+}
+
+function closeOnce(connection: SqlDriverAdapter): SqlDriverAdapter {
+  const dispose = connection.dispose.bind(connection);
+  let closed: Promise<void> | undefined;
+  connection.dispose = () => (closed ??= dispose());
+  return connection;
+}

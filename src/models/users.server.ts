@@ -1,0 +1,64 @@
+import { hash, verify, Algorithm } from "@node-rs/argon2";
+import { db } from "#db/client.server.ts";
+import type { SignupInput, FieldErrors } from "#domain/auth/account-forms.ts";
+
+const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// Verified against when the email is unknown, so both failures take the same time.
+const DUMMY_HASH = hash("not-a-real-password", ARGON2);
+
+export type AccountKind = "shipper" | "carrier" | "platform";
+export type Role = "admin" | "member" | "driver" | "support";
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+export const userWithAccount = { include: { account: true } } as const;
+
+export async function findUserWithAccount(id: number) {
+  return db().user.findUnique({ where: { id }, ...userWithAccount });
+}
+export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findUserWithAccount>>>;
+
+export async function signUp(input: SignupInput): Promise<{ user: CurrentUser } | { errors: FieldErrors }> {
+  if (await db().user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+    return { errors: { email: "An account with this email already exists. Sign in instead?" } };
+  }
+  const passwordHash = await hashPassword(input.password);
+  const user = await db().user.create({
+    data: {
+      email: input.email,
+      name: input.name,
+      role: "admin",
+      passwordHash,
+      account: { create: { kind: input.account_kind, name: input.company_name } },
+    },
+    ...userWithAccount,
+  });
+  return { user };
+}
+
+/** The user for these credentials, or null; unknown emails cost the same as wrong passwords. */
+export async function authenticate(email: string, password: string): Promise<CurrentUser | null> {
+  const user = await db().user.findUnique({ where: { email }, ...userWithAccount });
+  const valid = await verify(user?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
+  return user && valid ? user : null;
+}
+
+export async function changeCredentials(user: CurrentUser, changes: { email?: string; password?: string }) {
+  return db().user.update({
+    where: { id: user.id },
+    data: { email: changes.email, passwordHash: changes.password ? await hashPassword(changes.password) : undefined },
+  });
+}
+
+export function searchUsers(query: string, limit = 50) {
+  const q = query.trim();
+  return db().user.findMany({
+    where: {
+      role: { not: "support" },
+      ...(q ? { OR: [{ email: { contains: q } }, { name: { contains: q } }, { account: { name: { contains: q } } }] } : {}),
+    },
+    include: { account: true },
+    orderBy: [{ account: { name: "asc" } }, { name: "asc" }],
+    take: limit,
+  });
+}

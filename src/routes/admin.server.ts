@@ -1,0 +1,40 @@
+import { Router } from "express";
+import { z } from "zod";
+import { requireRole, requireUser } from "#server/auth.server.ts";
+import { HttpError } from "#server/errors.server.ts";
+import { flash, renderPage } from "#server/render.server.ts";
+import { searchUsers } from "#models/users.server.ts";
+import { recentAudit } from "#models/audit.server.ts";
+import { recentClientErrors } from "#models/telemetry.server.ts";
+import { startImpersonation, stopImpersonation } from "#models/impersonation.server.ts";
+
+const ImpersonationSchema = z.object({ user_id: z.coerce.number().int().positive() });
+
+export function adminRouter(): Router {
+  const router = Router();
+
+  router.get("/admin", async (req, res) => {
+    requireRole(req, "support");
+    const q = typeof req.query.q === "string" ? req.query.q.slice(0, 100) : "";
+    const [users, audit, clientErrors] = await Promise.all([searchUsers(q), recentAudit(20), recentClientErrors(20)]);
+    await renderPage(req, res, "admin/index", { title: "Support", q, users, audit, clientErrors });
+  });
+
+  router.post("/admin/impersonations", async (req, res) => {
+    const actor = requireUser(req);
+    const parsed = ImpersonationSchema.safeParse(req.body);
+    if (!parsed.success) throw new HttpError(422, "Choose a user to impersonate");
+    const target = await startImpersonation(req.session, actor, parsed.data.user_id);
+    flash(req, "notice", `You are now signed in as ${target.name}.`);
+    res.redirect(303, "/dashboard");
+  });
+
+  router.delete("/admin/impersonation", async (req, res) => {
+    requireUser(req);
+    await stopImpersonation(req.session);
+    flash(req, "notice", "You have stopped impersonating.");
+    res.redirect(303, "/admin");
+  });
+
+  return router;
+}

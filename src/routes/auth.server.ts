@@ -1,0 +1,68 @@
+import { Router, type Request } from "express";
+import { SignupSchema, LoginSchema, fieldErrors } from "#domain/auth/account-forms.ts";
+import { signUp, authenticate, type CurrentUser } from "#models/users.server.ts";
+import { audit } from "#models/audit.server.ts";
+import { flash, renderPage } from "#server/render.server.ts";
+import { homePathFor } from "#server/auth.server.ts";
+import type { RouteContext } from "#routes/index.server.ts";
+
+const LOGIN_FAILED = "Incorrect email or password.";
+
+export function authRouter({ signInLimiter }: RouteContext): Router {
+  const router = Router();
+
+  router.get("/signup", async (req, res) => {
+    if (req.user) return res.redirect(303, homePathFor(req.user));
+    await renderPage(req, res, "auth/signup", { title: "Create your account", values: { account_kind: req.query.kind === "carrier" ? "carrier" : "shipper" } });
+  });
+
+  router.post("/signup", async (req, res) => {
+    const parsed = SignupSchema.safeParse(req.body);
+    const result = parsed.success ? await signUp(parsed.data) : { errors: fieldErrors(parsed.error) };
+    if ("errors" in result) {
+      const { password: _password, ...values } = (req.body ?? {}) as Record<string, unknown>;
+      return renderPage(req, res, "auth/signup", { title: "Create your account", values, errors: result.errors }, 422);
+    }
+    await signIn(req, result.user);
+    flash(req, "notice", `Welcome to Loadline, ${result.user.name}.`);
+    res.redirect(303, "/dashboard");
+  });
+
+  router.get("/login", async (req, res) => {
+    if (req.user) return res.redirect(303, homePathFor(req.user));
+    await renderPage(req, res, "auth/login", { title: "Sign in" });
+  });
+
+  router.post("/session", async (req, res) => {
+    const { email, password } = LoginSchema.parse(req.body ?? {});
+    await signInLimiter.guard(req.ip ?? "unknown", email);
+    const user = email && password ? await authenticate(email, password) : null;
+    if (!user) {
+      await signInLimiter.recordFailure(email);
+      return renderPage(req, res, "auth/login", { title: "Sign in", values: { email }, errors: { base: LOGIN_FAILED } }, 422);
+    }
+    await signInLimiter.clear(email);
+    const returnTo = safeReturnPath(req.session.returnTo);
+    await signIn(req, user);
+    res.redirect(303, returnTo ?? homePathFor(user));
+  });
+
+  router.delete("/session", async (req, res) => {
+    if (req.user) await audit("session.sign_out", req.impersonatorId ?? req.user.id, req.user.id);
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    res.clearCookie("haulage.sid").redirect(303, "/");
+  });
+
+  return router;
+}
+
+/** A fresh session id at every sign-in, so a planted session cookie is worthless. */
+async function signIn(req: Request, user: CurrentUser) {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  req.session.userId = user.id;
+  await audit("session.sign_in", user.id, user.id);
+}
+
+function safeReturnPath(path: string | undefined): string | undefined {
+  return path && path.startsWith("/") && !path.startsWith("//") ? path : undefined;
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import express, { type Express } from "express";
+import session from "express-session";
+import helmet from "helmet";
+import compression from "compression";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import { db } from "#db/client.server.ts";
+import type { Env } from "#server/env.server.ts";
+import { PrismaSessionStore } from "#server/session-store.server.ts";
+import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
+import { loadCurrentUser } from "#server/auth.server.ts";
+import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
+import { createSignInLimiter } from "#server/rate-limit.server.ts";
+import { routes } from "#routes/index.server.ts";
+
+export const SESSION_COOKIE = "haulage.sid";
+export const SESSION_MAX_AGE_MS = 14 * 24 * 3600_000;
+
+export type AppOptions = { env: Env; logger: Logger };
+
+export function createApp({ env, logger }: AppOptions): { app: Express; sessionParser: express.RequestHandler; sessionStore: PrismaSessionStore } {
+  const app = express();
+  app.set("view engine", "ejs");
+  app.set("views", path.resolve("views"));
+  app.set("view cache", env.isProduction);
+  app.set("trust proxy", env.isProduction ? 1 : false);
+  app.disable("x-powered-by");
+
+  app.use(compression());
+  app.use(
+    "/assets",
+    express.static(path.resolve("public/assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
+  app.use(express.static(path.resolve("public"), { index: false, maxAge: "1h" }));
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/v1/server_time" } }));
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+          imgSrc: ["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"],
+          connectSrc: ["'self'", "ws:", "wss:"],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          ...(env.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: env.isProduction,
+    }),
+  );
+
+  const sessionStore = new PrismaSessionStore(db);
+  const sessionParser = session({
+    name: SESSION_COOKIE,
+    secret: env.SESSION_SECRET,
+    store: sessionStore,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: env.isProduction, maxAge: SESSION_MAX_AGE_MS },
+  });
+  app.use(sessionParser);
+  app.use(express.urlencoded({ extended: true, limit: "200kb" }));
+  app.use(express.json({ limit: "100kb" }));
+  app.use(methodOverride);
+  app.use(refuseCrossSite);
+  app.use(csrfSynchronisedProtection);
+  app.use(loadCurrentUser);
+
+  app.use(routes({ env, signInLimiter: createSignInLimiter() }));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return { app, sessionParser, sessionStore };
+}

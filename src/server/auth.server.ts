@@ -1,0 +1,69 @@
+import type { Request, RequestHandler } from "express";
+import { findUserWithAccount, type AccountKind, type CurrentUser, type Role } from "#models/users.server.ts";
+import { HttpError } from "#server/errors.server.ts";
+
+/** Loads the signed-in user once per request (one query, account included). */
+export const loadCurrentUser: RequestHandler = async (req, _res, next) => {
+  const { userId, impersonatorId } = req.session;
+  if (userId) {
+    const user = await findUserWithAccount(userId);
+    if (user) {
+      req.user = user;
+      req.impersonatorId = impersonatorId;
+    } else {
+      delete req.session.userId;
+      delete req.session.impersonatorId;
+    }
+  }
+  next();
+};
+
+export class SignInRequired extends HttpError {
+  constructor() {
+    super(401, "Please sign in to continue");
+  }
+}
+
+/** The signed-in user, or a redirect to sign-in (pages) / 401 (APIs) via the error handler. */
+export function requireUser(req: Request): CurrentUser {
+  if (!req.user) throw new SignInRequired();
+  return req.user;
+}
+
+export function requireAccountKind(req: Request, ...kinds: AccountKind[]): CurrentUser {
+  const user = requireUser(req);
+  if (!kinds.includes(user.account.kind as AccountKind)) throw new HttpError(403, "This page is not available for your account");
+  return user;
+}
+
+export function requireRole(req: Request, ...roles: Role[]): CurrentUser {
+  const user = requireUser(req);
+  if (!roles.includes(user.role as Role)) throw new HttpError(403, "You do not have permission to do that");
+  return user;
+}
+
+/** Route-level guard: `router.use(signedIn)`. */
+export const signedIn: RequestHandler = (req, _res, next) => {
+  requireUser(req);
+  next();
+};
+
+export const accountKind =
+  (...kinds: AccountKind[]): RequestHandler =>
+  (req, _res, next) => {
+    requireAccountKind(req, ...kinds);
+    next();
+  };
+
+export const role =
+  (...roles: Role[]): RequestHandler =>
+  (req, _res, next) => {
+    requireRole(req, ...roles);
+    next();
+  };
+
+/** Where each kind of user starts. */
+export function homePathFor(user: CurrentUser): string {
+  if (user.role === "support") return "/admin";
+  return "/dashboard";
+}

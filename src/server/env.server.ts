@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z.string().startsWith("file:", "must be a file: URL for SQLite").default("file:./data/development.sqlite3"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    APP_ORIGIN: z.url().optional(),
+    COMPANY_EMAIL_DOMAIN: z.string().default("haulage.example"),
+    CLIENT_TELEMETRY: booleanFlag.optional(),
+    SEED_DEMO_DATA: booleanFlag.default(true),
+  })
+  .transform((env) => ({
+    ...env,
+    isProduction: env.NODE_ENV === "production",
+    // Analytics and client error reporting run only where real people are (SPEC §7); tests opt in.
+    telemetryEnabled: env.CLIENT_TELEMETRY ?? (env.NODE_ENV === "production" || env.NODE_ENV === "staging"),
+  }));
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (!env.SESSION_SECRET && env.isProduction) throw new Error("Invalid environment configuration:\n  SESSION_SECRET: required in production");
+  return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.DATABASE_URL) };
+}
+
+export function databasePath(databaseUrl: string): string {
+  return path.resolve(databaseUrl.replace(/^file:/, ""));
+}
+
+// Outside production a secret is generated once and kept beside the database (DESIGN §4).
+function localSecret(databaseUrl: string): string {
+  const file = path.join(path.dirname(databasePath(databaseUrl)), "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The configuration, read once; exits with a clear message when something is wrong. */
+export function env(): Env {
+  if (cached) return cached;
+  try {
+    cached = parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  return cached;
+}

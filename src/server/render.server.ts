@@ -1,0 +1,48 @@
+import type { Request, Response } from "express";
+import { asset } from "#server/assets.server.ts";
+import { generateToken } from "#server/csrf.server.ts";
+import { env } from "#server/env.server.ts";
+import * as format from "#server/view-helpers.server.ts";
+import { navLinksFor } from "#server/navigation.server.ts";
+
+export type PageLocals = { title?: string; [key: string]: unknown };
+
+/** Locals every view can use: the signed-in user, flash, CSRF token, asset URLs and formatters. */
+export function viewLocals(req: Request, res: Response) {
+  const flash = req.session?.flash ?? {};
+  if (req.session?.flash) delete req.session.flash;
+  return {
+    currentUser: req.user ?? null,
+    impersonating: Boolean(req.impersonatorId),
+    csrfToken: req.session ? generateToken(req) : "",
+    nonce: res.locals.nonce,
+    telemetry: env().telemetryEnabled,
+    path: req.path,
+    flash,
+    asset,
+    ...format,
+    navLinksFor,
+    ...res.locals,
+  };
+}
+
+/** Renders a view inside the application layout. */
+export async function renderPage(req: Request, res: Response, view: string, locals: PageLocals = {}, status = 200) {
+  const all = { ...viewLocals(req, res), title: undefined, errors: {}, values: {}, ...locals };
+  const body = await renderView(res, view, all);
+  const html = await renderView(res, "layouts/application", { ...all, body });
+  res.status(status).type("html").send(html);
+}
+
+/** A partial on its own, e.g. for a Turbo Stream or a fragment answer. */
+export function renderPartial(req: Request, res: Response, view: string, locals: Record<string, unknown> = {}) {
+  return renderView(res, view, { ...viewLocals(req, res), errors: {}, values: {}, ...locals });
+}
+
+function renderView(res: Response, view: string, locals: object): Promise<string> {
+  return new Promise((resolve, reject) => res.app.render(view, locals, (err, html) => (err ? reject(err) : resolve(html))));
+}
+
+export function flash(req: Request, kind: "notice" | "alert", message: string) {
+  req.session.flash = { ...req.session.flash, [kind]: message };
+}

@@ -1,0 +1,37 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import { createApp } from "#server/app.server.ts";
+import type { Env } from "#server/env.server.ts";
+import { db, disconnectDb } from "#db/client.server.ts";
+import { applyMigrations } from "#db/migrate.server.ts";
+import { seed } from "../../prisma/seed.ts";
+
+export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
+
+/** Migrates, seeds (first start), and serves the app and the cable on one HTTP server. */
+export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+  const applied = await applyMigrations(env.DATABASE_URL);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  if (env.SEED_DEMO_DATA && (await db().user.count()) === 0) {
+    await seed(db());
+    logger.info("demo data seeded");
+  }
+
+  const { app, sessionStore } = createApp({ env, logger });
+  const server = http.createServer(app);
+  await sessionStore.prune();
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await disconnectDb();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import request from "supertest";
+import type { Express } from "express";
+import { createApp } from "#server/app.server.ts";
+import { parseEnv } from "#server/env.server.ts";
+import { createLogger } from "#server/logger.server.ts";
+
+export type Agent = ReturnType<typeof request.agent>;
+
+let cached: Express | undefined;
+
+/** The real app on this file's SQLite copy (see http-setup.ts). */
+export function testApp(overrides: Record<string, string> = {}): Express {
+  if (!Object.keys(overrides).length && cached) return cached;
+  const env = parseEnv({ ...process.env, ...overrides });
+  const { app } = createApp({ env, logger: createLogger("silent") });
+  if (!Object.keys(overrides).length) cached = app;
+  return app;
+}
+
+export function agent(app: Express = testApp()): Agent {
+  return request.agent(app);
+}
+
+/** The CSRF token of the agent's session, read from a page's <meta name="csrf-token">. */
+export async function csrfTokenFor(browser: Agent, path = "/login"): Promise<string> {
+  const page = await browser.get(path);
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)?.[1];
+  if (!token) throw new Error(`No CSRF token on ${path} (status ${page.status})`);
+  return token;
+}
+
+/** Signs the agent in through the real form; returns the session's fresh CSRF token. */
+export async function signIn(browser: Agent, email: string, password = "password123"): Promise<string> {
+  const token = await csrfTokenFor(browser);
+  const response = await browser.post("/session").type("form").send({ _csrf: token, email, password });
+  if (response.status !== 303) throw new Error(`Sign-in as ${email} failed with ${response.status}`);
+  return csrfTokenFor(browser, "/account");
+}
+
+export async function signedInAgent(email: string, app: Express = testApp()): Promise<{ browser: Agent; csrf: string }> {
+  const browser = agent(app);
+  const csrf = await signIn(browser, email);
+  return { browser, csrf };
+}
