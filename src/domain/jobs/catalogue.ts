@@ -2,7 +2,7 @@
 // are en-GB text for selects and job pages.
 
 export type Option = { readonly value: string; readonly label: string };
-type ValueOf<T extends readonly Option[]> = T[number]["value"];
+export type ValueOf<T extends readonly Option[]> = T[number]["value"];
 
 export const JOB_TYPES = [
   { value: "single", label: "Single load" },

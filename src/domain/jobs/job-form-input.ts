@@ -39,7 +39,7 @@ function flag(value: unknown): boolean {
   return typeof single === "string" && TRUE_TEXT.has(single.toLowerCase());
 }
 
-const Text = z.preprocess(text, z.string({ error: "Enter text here" }).optional());
+const Text = z.preprocess(text, z.string({ error: "Invalid value" }).optional());
 const TextList = z.preprocess(textList, z.array(z.string({ error: "Choose from the list" }), { error: "Choose from the list" }));
 const Flag = z.preprocess(flag, z.boolean());
 const listOf = <T extends z.ZodType>(item: T) => z.preprocess(entries, z.array(item, { error: "Invalid list" }));

@@ -1,0 +1,95 @@
+// One pickup or delivery block of the job form (SPEC §2 "Address form"): either the single
+// full-address field, or the detailed fields with at least a town or city and a country.
+
+import { z } from "zod";
+import { calendarDate, decimal, optionalText, timeOfDay, unlessFailed, wholeNumber } from "./form-fields.ts";
+
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+const CountryCodeSchema = z
+  .string()
+  .regex(COUNTRY_CODE, { error: "Choose a country from the list" })
+  .transform((code) => (code.toUpperCase() === "UK" ? "GB" : code.toUpperCase()))
+  .optional();
+
+export const LocationSchema = z
+  .object({
+    id: wholeNumber("Invalid location", "Invalid location", { min: 1, max: Number.MAX_SAFE_INTEGER, tooSmall: "Invalid location", tooBig: "Invalid location" }),
+    position: wholeNumber("Invalid position", "Invalid position", { min: 0, max: 10_000, tooSmall: "Invalid position", tooBig: "Invalid position" }),
+    _destroy: z.boolean(),
+    full_address: optionalText(300, "Keep the address to 300 characters or fewer"),
+    address: optionalText(200, "Keep the street address to 200 characters or fewer"),
+    city: optionalText(100, "Keep the town or city to 100 characters or fewer"),
+    post_code: optionalText(16, "Enter a post code of 16 characters or fewer"),
+    region: optionalText(100, "Keep the region to 100 characters or fewer"),
+    country_code: CountryCodeSchema,
+    company_name: optionalText(120, "Keep the company name to 120 characters or fewer"),
+    latitude: decimal("Invalid latitude", { min: -90, max: 90, tooSmall: "Invalid latitude", tooBig: "Invalid latitude" }),
+    longitude: decimal("Invalid longitude", { min: -180, max: 180, tooSmall: "Invalid longitude", tooBig: "Invalid longitude" }),
+    window_date: calendarDate(),
+    window_from: timeOfDay(),
+    window_to: timeOfDay(),
+  })
+  .superRefine((location, ctx) => {
+    if (location._destroy || location.full_address) return;
+    if (!location.city && !location.country_code) {
+      ctx.addIssue({ code: "custom", path: ["full_address"], message: "Enter an address, or a town or city and a country" });
+    } else if (!location.city) {
+      ctx.addIssue({ code: "custom", path: ["city"], message: "Enter the town or city" });
+    } else if (!location.country_code) {
+      ctx.addIssue({ code: "custom", path: ["country_code"], message: "Choose the country" });
+    }
+  }, unlessFailed("full_address", "city", "country_code"))
+  .superRefine((location, ctx) => {
+    if (location._destroy || !location.window_from || !location.window_to) return;
+    if (location.window_to <= location.window_from) {
+      ctx.addIssue({ code: "custom", path: ["window_to"], message: "The time window must end after it starts" });
+    }
+  }, unlessFailed("window_from", "window_to"));
+export type LocationFields = z.output<typeof LocationSchema>;
+
+export type JobLocationData = {
+  id: number | null;
+  position: number;
+  fullAddress: string | null;
+  address: string | null;
+  city: string | null;
+  postCode: string | null;
+  region: string | null;
+  countryCode: string | null;
+  companyName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  windowDate: string | null;
+  windowFrom: string | null;
+  windowTo: string | null;
+};
+
+/** Kept (not destroyed) locations in posted order of `position`, renumbered 0, 1, 2 … */
+export function locationData(locations: readonly LocationFields[]): JobLocationData[] {
+  return locations
+    .map((location, index) => ({ location, order: location.position ?? index, index }))
+    .filter(({ location }) => !location._destroy)
+    .sort((a, b) => a.order - b.order || a.index - b.index)
+    .map(({ location }, position) => ({
+      id: location.id ?? null,
+      position,
+      fullAddress: location.full_address ?? null,
+      address: location.address ?? null,
+      city: location.city ?? null,
+      postCode: location.post_code ?? null,
+      region: location.region ?? null,
+      countryCode: location.country_code ?? null,
+      companyName: location.company_name ?? null,
+      latitude: location.latitude ?? null,
+      longitude: location.longitude ?? null,
+      windowDate: location.window_date ?? null,
+      windowFrom: location.window_from ?? null,
+      windowTo: location.window_to ?? null,
+    }));
+}
+
+/** Existing locations the form asked to remove. */
+export function destroyedIds(locations: readonly LocationFields[]): number[] {
+  return locations.flatMap((location) => (location._destroy && location.id ? [location.id] : []));
+}

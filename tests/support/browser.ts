@@ -1,0 +1,42 @@
+// Chromium flows: the real server on a private SQLite copy, driven by playwright-core and Debian's Chromium.
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { parseEnv } from "#server/env.server.ts";
+import { createLogger } from "#server/logger.server.ts";
+import { startServer, type RunningServer } from "#server/server.server.ts";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"];
+
+export type BrowserTest = { server: RunningServer; browser: Browser; baseUrl: string; close(): Promise<void> };
+
+/** Starts the app (migrated and seeded with the demo users) on 127.0.0.1 and a headless Chromium. */
+export async function startBrowserTest(overrides: Record<string, string> = {}): Promise<BrowserTest> {
+  const env = parseEnv({ ...process.env, PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "true", ...overrides });
+  const server = await startServer(env, createLogger("silent"));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return {
+    server,
+    browser,
+    baseUrl: server.url,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export async function newPage(test: BrowserTest): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await test.browser.newContext({ baseURL: test.baseUrl, locale: "en-GB", timezoneId: "Europe/London" });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error("[browser error]", error.message));
+  return { context, page };
+}
+
+/** Signs in through the real form and waits for the landing page. */
+export async function signInAs(page: Page, email: string, password = "password123"): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
