@@ -12,7 +12,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], setupFiles: ["tests/support/http-setup.ts"], testTimeout: 90_000, hookTimeout: 120_000, fileParallelism: false },
+        test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], setupFiles: ["tests/support/http-setup.ts"], testTimeout: 90_000, hookTimeout: 120_000, pool: "forks", poolOptions: { forks: { singleFork: true } } },
       },
     ],
   },

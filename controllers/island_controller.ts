@@ -9,7 +9,7 @@ type Unmount = () => void;
  * by pages that have an island.
  */
 export default class extends Controller<HTMLElement> {
-  static override values = { component: String, props: Object };
+  static values = { component: String, props: Object };
   declare componentValue: string;
   declare propsValue: Record<string, unknown>;
   private unmount?: Unmount;

@@ -2,9 +2,15 @@
 import { pathToFileURL } from "node:url";
 import type { PrismaClient } from "#generated/prisma/client.ts";
 import { seedUsers } from "./seeds/users.ts";
+import { seedJobs } from "./seeds/jobs.ts";
+import { seedBidding } from "./seeds/bidding.ts";
+import { seedMessaging } from "./seeds/messaging.ts";
 
 export async function seed(db: PrismaClient): Promise<void> {
-  await seedUsers(db);
+  const accounts = await seedUsers(db);
+  await seedJobs(db, accounts);
+  await seedBidding(db, accounts);
+  await seedMessaging(db, accounts);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -8,6 +8,10 @@ import { adminRouter } from "#routes/admin.server.ts";
 import { accountRouter } from "#routes/account.server.ts";
 import { telemetryRouter } from "#routes/telemetry.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
+import { jobsRouter } from "#routes/jobs.server.ts";
+import { biddingRouter } from "#routes/bidding.server.ts";
+import { loadsRouter } from "#routes/loads.server.ts";
+import { messagingRouter } from "#routes/messaging.server.ts";
 
 export type RouteContext = { env: Env; signInLimiter: SignInLimiter };
 
@@ -20,5 +24,9 @@ export function routes(context: RouteContext): Router {
   router.use(dashboardRouter());
   router.use(accountRouter());
   router.use(adminRouter());
+  router.use(jobsRouter());
+  router.use(biddingRouter());
+  router.use(loadsRouter());
+  router.use(messagingRouter());
   return router;
 }

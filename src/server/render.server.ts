@@ -15,7 +15,6 @@ export function viewLocals(req: Request, res: Response) {
     currentUser: req.user ?? null,
     impersonating: Boolean(req.impersonatorId),
     csrfToken: req.session ? generateToken(req) : "",
-    nonce: res.locals.nonce,
     telemetry: env().telemetryEnabled,
     path: req.path,
     flash,

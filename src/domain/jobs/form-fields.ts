@@ -7,6 +7,11 @@ import { parseDateInput, parseDateTimeLocal, parseTimeOfDay } from "#domain/form
 import { valuesOf, type Option, type ValueOf } from "./catalogue.ts";
 
 type Bounds = { min: number; max: number; tooSmall: string; tooBig: string };
+type NumberMessages = { missing?: string; notNumber: string; notWhole?: string };
+
+function numberError(messages: NumberMessages) {
+  return (issue: { input?: unknown }) => (issue.input === undefined && messages.missing ? messages.missing : messages.notNumber);
+}
 
 export function requiredText(missing: string, max: number, tooLong: string) {
   return z.string({ error: missing }).max(max, { error: tooLong });
@@ -37,26 +42,23 @@ function numberFromText(value: unknown): unknown {
   return NUMERIC.test(cleaned) ? Number(cleaned) : value;
 }
 
-export function wholeNumber(notNumber: string, notWhole: string, bounds: Bounds) {
-  return z
-    .preprocess(
-      numberFromText,
-      z
-        .number({ error: notNumber })
-        .int({ error: notWhole })
-        .min(bounds.min, { error: bounds.tooSmall })
-        .max(bounds.max, { error: bounds.tooBig }),
-    )
-    .optional();
+/** Required; add `.optional()` where a blank is fine. */
+export function wholeNumber(messages: NumberMessages, bounds: Bounds) {
+  return z.preprocess(
+    numberFromText,
+    z
+      .number({ error: numberError(messages) })
+      .int({ error: messages.notWhole ?? messages.notNumber })
+      .min(bounds.min, { error: bounds.tooSmall })
+      .max(bounds.max, { error: bounds.tooBig }),
+  );
 }
 
-export function decimal(notNumber: string, bounds: Bounds) {
-  return z
-    .preprocess(
-      numberFromText,
-      z.number({ error: notNumber }).min(bounds.min, { error: bounds.tooSmall }).max(bounds.max, { error: bounds.tooBig }),
-    )
-    .optional();
+export function decimal(messages: NumberMessages, bounds: Bounds) {
+  return z.preprocess(
+    numberFromText,
+    z.number({ error: numberError(messages) }).min(bounds.min, { error: bounds.tooSmall }).max(bounds.max, { error: bounds.tooBig }),
+  );
 }
 
 function parsed(read: (text: string) => string | null, message: string) {

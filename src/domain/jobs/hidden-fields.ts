@@ -54,11 +54,12 @@ export function formState(input: JobFormInput): JobFormState {
 
 // A destroyed location keeps only what deleting it needs; a multi-load layout has no window date.
 function visibleLocation(location: LocationInput, visibility: Visibility): LocationInput {
-  if (location._destroy) return { id: location.id, _destroy: true } as LocationInput;
+  if (location._destroy) return { id: location.id, _destroy: true };
   return visibility.window_single ? location : { ...location, window_date: undefined };
 }
 
-export function withoutHiddenFields(input: JobFormInput): JobFormInput {
+/** The posted fields with those of hidden groups emptied, plus the visibility that decided it. */
+export function withoutHiddenFields(input: JobFormInput): JobFormInput & { visible: Visibility } {
   const visibility = visibleGroups(formState(input));
   const job: Record<string, unknown> = { ...input };
   for (const group of Object.keys(GROUP_FIELDS) as GroupName[]) {
@@ -69,5 +70,6 @@ export function withoutHiddenFields(input: JobFormInput): JobFormInput {
     ...(job as JobFormInput),
     pickups: input.pickups.map((location) => visibleLocation(location, visibility)),
     deliveries: input.deliveries.map((location) => visibleLocation(location, visibility)),
+    visible: visibility,
   };
 }

@@ -1,0 +1,6 @@
+import { Router } from "express";
+
+// Placeholder: filled in by the jobs work.
+export function jobsRouter(): Router {
+  return Router();
+}

@@ -1,0 +1,6 @@
+import { Router } from "express";
+
+// Placeholder: filled in by the loads work.
+export function loadsRouter(): Router {
+  return Router();
+}
