@@ -6,10 +6,12 @@ import { calendarDate, decimal, optionalText, timeOfDay, unlessFailed, wholeNumb
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 // Hidden inputs and map picks: a person never types these, so the messages stay short.
-const INVALID_ID = { notNumber: "This location could not be read; remove it and add it again" };
-const INVALID_POSITION = { notNumber: "This location could not be read; remove it and add it again" };
-const INVALID_LATITUDE = { notNumber: "The map position could not be read; choose the place again" };
-const INVALID_LONGITUDE = INVALID_LATITUDE;
+const UNREADABLE = { notNumber: "This location could not be read; remove it and add it again" };
+const OFF_MAP = { notNumber: "The map position could not be read; choose the place again" };
+
+function bounded(messages: { notNumber: string }, min: number, max: number) {
+  return { min, max, tooSmall: messages.notNumber, tooBig: messages.notNumber };
+}
 
 const CountryCodeSchema = z
   .string()
@@ -19,8 +21,8 @@ const CountryCodeSchema = z
 
 export const LocationSchema = z
   .object({
-    id: wholeNumber(INVALID_ID, { min: 1, max: Number.MAX_SAFE_INTEGER, tooSmall: INVALID_ID.notNumber, tooBig: INVALID_ID.notNumber }).optional(),
-    position: wholeNumber(INVALID_POSITION, { min: 0, max: 10_000, tooSmall: INVALID_POSITION.notNumber, tooBig: INVALID_POSITION.notNumber }).optional(),
+    id: wholeNumber(UNREADABLE, bounded(UNREADABLE, 1, Number.MAX_SAFE_INTEGER)).optional(),
+    position: wholeNumber(UNREADABLE, bounded(UNREADABLE, 0, 10_000)).optional(),
     _destroy: z.boolean(),
     full_address: optionalText(300, "Keep the address to 300 characters or fewer"),
     address: optionalText(200, "Keep the street address to 200 characters or fewer"),
@@ -29,8 +31,8 @@ export const LocationSchema = z
     region: optionalText(100, "Keep the region to 100 characters or fewer"),
     country_code: CountryCodeSchema,
     company_name: optionalText(120, "Keep the company name to 120 characters or fewer"),
-    latitude: decimal(INVALID_LATITUDE, { min: -90, max: 90, tooSmall: INVALID_LATITUDE.notNumber, tooBig: INVALID_LATITUDE.notNumber }).optional(),
-    longitude: decimal(INVALID_LONGITUDE, { min: -180, max: 180, tooSmall: INVALID_LONGITUDE.notNumber, tooBig: INVALID_LONGITUDE.notNumber }).optional(),
+    latitude: decimal(OFF_MAP, bounded(OFF_MAP, -90, 90)).optional(),
+    longitude: decimal(OFF_MAP, bounded(OFF_MAP, -180, 180)).optional(),
     window_date: calendarDate(),
     window_from: timeOfDay(),
     window_to: timeOfDay(),

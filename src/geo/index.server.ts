@@ -1,0 +1,24 @@
+import { OfflineGazetteer } from "./offline-gazetteer.server.ts";
+import type { GeocodingProvider } from "./provider.ts";
+
+export type GeocoderConfig = { provider: "offline" };
+
+/**
+ * The one place a provider is chosen. A hosted geocoder is added as a class implementing
+ * GeocodingProvider (answers mapped to AutocompleteItem and Google-style GeocodeResult), a new
+ * `provider` value here, and its key in env.server.ts; routes and pages do not change.
+ */
+export function createGeocoder(config: GeocoderConfig = { provider: "offline" }): GeocodingProvider {
+  switch (config.provider) {
+    case "offline":
+      return new OfflineGazetteer();
+  }
+}
+
+let shared: GeocodingProvider | undefined;
+
+/** The process-wide geocoder (its gazetteer is loaded once and shared by every request). */
+export function geocoder(): GeocodingProvider {
+  shared ??= createGeocoder();
+  return shared;
+}
