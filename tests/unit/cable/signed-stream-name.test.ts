@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signStreamName, streamNameFrom, verifyStreamName } from "#cable/signed-stream-name.ts";
 
@@ -60,19 +61,9 @@ describe("verifyStreamName", () => {
     ["a number", "42"],
     ["an object", '{"name":"x"}'],
     ["invalid JSON", "not json"],
-  ])("rejects a correctly signed payload that is %s rather than a string", (_label, json) => {
+  ])("rejects a correctly signed payload that is %s rather than a JSON string", (_label, json) => {
     const payload = Buffer.from(json).toString("base64");
-    const forgedBySigner = `${payload}--${signStreamName("x", secret).length && hmacHex(payload)}`;
-    expect(verifyStreamName(forgedBySigner, secret)).toBeNull();
+    const hmac = createHmac("sha256", secret).update(payload).digest("hex");
+    expect(verifyStreamName(`${payload}--${hmac}`, secret)).toBeNull();
   });
 });
-
-function hmacHex(data: string): string {
-  // Re-derive through the public API: the digest of `data` is whatever signStreamName would append to it.
-  return createHmacHex(data);
-}
-
-import { createHmac } from "node:crypto";
-function createHmacHex(data: string): string {
-  return createHmac("sha256", secret).update(data).digest("hex");
-}

@@ -1,0 +1,147 @@
+// Checks that span several fields of the job form. Each runs unless a field it reads has already
+// failed on its own, so one submit shows every problem it can without contradicting itself.
+
+import { parseIsoDate } from "#domain/format/date-input.ts";
+import { contractMonths } from "./contract-months.ts";
+import type { GroupName } from "./form-visibility.ts";
+import type { JobFields } from "./job-fields-schema.ts";
+import { MAX_LOADS_PER_JOB } from "./job-fields-schema.ts";
+import { QUANTITY_FIELDS } from "./pallet-limits.ts";
+import { MAX_OCCURRENCES, expectedQuantity, occurrences } from "./schedule.ts";
+
+export type Report = (path: readonly (string | number)[], message: string) => void;
+export type Rule = { reads: readonly (keyof JobFields)[] | "anything"; check: (job: JobFields, report: Report, failed: (field: string) => boolean) => void };
+
+const QUANTITIES = Object.values(QUANTITY_FIELDS);
+const ESTIMATES = ["additional_data", "load_estimates"] as const;
+
+type Required = { field: keyof JobFields; group: GroupName; message: (job: JobFields) => string };
+const REQUIRED_WHEN_SHOWN: Required[] = [
+  { field: "start_date", group: "start_date", message: () => "Enter the start date" },
+  { field: "end_date", group: "end_date", message: () => "Enter the end date" },
+  { field: "frequency", group: "frequency", message: () => "Choose how often the loads go" },
+  { field: "contract_duration", group: "contract_duration", message: () => "Choose the contract duration" },
+  { field: "pallet_type", group: "pallet_type", message: () => "Choose the pallet type" },
+  { field: "container_size", group: "container_size", message: () => "Choose the container size" },
+  { field: "load_quantity", group: "load_quantity", message: (job) => (job.load_type === "drums" ? "Enter how many drums" : "Enter how many IBCs") },
+  { field: "customs_paperwork", group: "customs_paperwork", message: () => "Choose who handles the customs paperwork" },
+  { field: "auction_opens_at", group: "auction", message: () => "Enter when the auction opens" },
+  { field: "auction_closes_at", group: "auction", message: () => "Enter when the auction closes" },
+];
+
+const requiredWhenShown: Rule = {
+  reads: "anything",
+  check(job, report, failed) {
+    for (const { field, group, message } of REQUIRED_WHEN_SHOWN) {
+      if (job.visible[group] && job[field] === undefined && !failed(field)) report([field], message(job));
+    }
+    if (job.visible.vehicle_types && job.vehicle_types.length === 0) report(["vehicle_types"], "Choose at least one vehicle type");
+    if (job.visible.load_estimates && job.additional_data.load_estimates.length === 0 && !failed("additional_data")) {
+      report(ESTIMATES, "Break the estimated loads down per month");
+    }
+  },
+};
+
+const atLeastOneLocation: Rule = {
+  reads: "anything",
+  check(job, report) {
+    if (!job.pickups.some((location) => !location._destroy)) report(["pickups"], "Add at least one pickup location");
+    if (!job.deliveries.some((location) => !location._destroy)) report(["deliveries"], "Add at least one delivery location");
+  },
+};
+
+const schedule: Rule = {
+  reads: ["start_date", "end_date", "frequency"],
+  check(job, report) {
+    if (job.job_type !== "multi" || !job.start_date || !job.end_date || !job.frequency) return;
+    if (job.end_date < job.start_date) return report(["end_date"], "The end date must be on or after the start date");
+    const days = occurrences(job.start_date, job.end_date, job.frequency, MAX_OCCURRENCES + 1).length;
+    if (days === 0) report(["end_date"], "There are no collection days between these dates");
+    if (days > MAX_OCCURRENCES) {
+      report(["end_date"], `This schedule has more than ${MAX_OCCURRENCES} collection days: choose an earlier end date or a less frequent schedule`);
+    }
+  },
+};
+
+const contractEstimates: Rule = {
+  reads: ["start_date", "contract_duration", "additional_data"],
+  check(job, report) {
+    const estimates = job.additional_data.load_estimates;
+    if (job.job_type !== "contract" || !job.start_date || !job.contract_duration || estimates.length === 0) return;
+    const expected = contractMonths(job.start_date, job.contract_duration).map((row) => row.month);
+    const posted = estimates.map((estimate) => estimate.month);
+    if (posted.length !== expected.length || posted.some((month, index) => month !== expected[index])) {
+      return report(ESTIMATES, "The months no longer match the start date and duration: break the loads down per month again");
+    }
+    if (estimates.every((estimate) => estimate.number_of_loads === 0)) report(ESTIMATES, "Estimate at least one load");
+  },
+};
+
+const loadsPerJob: Rule = {
+  reads: ["start_date", "end_date", "frequency", "number_of_loads", "additional_data"],
+  check(job, report) {
+    const total = expectedQuantity({
+      jobType: job.job_type,
+      numberOfLoads: job.number_of_loads,
+      startDate: job.start_date,
+      endDate: job.end_date,
+      frequency: job.frequency,
+      loadEstimates: job.additional_data.load_estimates.map((estimate) => ({ numberOfLoads: estimate.number_of_loads })),
+    });
+    if (total <= MAX_LOADS_PER_JOB) return;
+    const message = `This job would have ${total.toLocaleString("en-GB")} loads; a job can have at most ${MAX_LOADS_PER_JOB.toLocaleString("en-GB")}`;
+    report(job.job_type === "contract" ? ESTIMATES : ["number_of_loads"], message);
+  },
+};
+
+const somePallets: Rule = {
+  reads: ["pallet_type", ...QUANTITIES],
+  check(job, report) {
+    if (!job.visible.pallet_quantities || !job.pallet_type) return;
+    const total = QUANTITIES.reduce((sum, field) => sum + (job[field] ?? 0), 0);
+    if (total === 0) report([QUANTITY_FIELDS[job.pallet_type]], "Enter how many pallets");
+  },
+};
+
+const auctionOrder: Rule = {
+  reads: ["auction_opens_at", "auction_closes_at"],
+  check(job, report) {
+    if (job.auction_opens_at && job.auction_closes_at && job.auction_closes_at <= job.auction_opens_at) {
+      report(["auction_closes_at"], "The auction must close after it opens");
+    }
+  },
+};
+
+// A failed window date stays raw text, never a valid ISO date, so it is simply skipped here.
+const singleLoadDates: Rule = {
+  reads: "anything",
+  check(job, report, failed) {
+    if (job.job_type !== "single") return;
+    const collections: string[] = [];
+    job.pickups.forEach((location, index) => {
+      if (location._destroy) return;
+      if (location.window_date === undefined && !failed(`pickups.${index}.window_date`)) {
+        report(["pickups", index, "window_date"], "Enter the collection date");
+      }
+      if (parseIsoDate(location.window_date)) collections.push(location.window_date ?? "");
+    });
+    const firstCollection = collections.sort()[0];
+    if (!firstCollection) return;
+    job.deliveries.forEach((location, index) => {
+      if (!location._destroy && parseIsoDate(location.window_date) && (location.window_date ?? "") < firstCollection) {
+        report(["deliveries", index, "window_date"], "The delivery date cannot be before the collection date");
+      }
+    });
+  },
+};
+
+export const JOB_FORM_RULES: readonly Rule[] = [
+  requiredWhenShown,
+  atLeastOneLocation,
+  schedule,
+  contractEstimates,
+  loadsPerJob,
+  somePallets,
+  auctionOrder,
+  singleLoadDates,
+];
