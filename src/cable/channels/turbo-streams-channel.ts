@@ -24,7 +24,7 @@ export function createTurboStreamsChannel<U extends CableUser>(options: TurboStr
   return {
     async subscribed(ctx) {
       const streamName = verifyStreamName(ctx.params.signed_stream_name, options.secret);
-      if (streamName === null ) return ctx.reject();
+      if (streamName === null || !(await options.authorize(ctx.user, streamName))) return ctx.reject();
       await ctx.streamFrom(streamName);
     },
   };

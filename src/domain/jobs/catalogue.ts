@@ -22,7 +22,7 @@ export type LoadType = ValueOf<typeof LOAD_TYPES>;
 
 export const VEHICLE_TYPES = [
   { value: "curtain_side", label: "Curtain-sider" },
-  { value: "box", label: "Box trailer" },
+  { value: "box", label: "Box body" },
   { value: "flatbed", label: "Flatbed" },
   { value: "refrigerated", label: "Refrigerated (fridge)" },
   { value: "tail_lift", label: "Tail-lift" },

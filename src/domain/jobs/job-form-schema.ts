@@ -149,7 +149,12 @@ function toJobFormData(job: JobFields): JobFormData {
 /** `req.body.job` → JobFormData; a missing body reads as an empty form. */
 export const JobFormSchema = z.preprocess(
   (value) => value ?? {},
-  JobFormInputSchema.transform(withoutHiddenFields).pipe(CheckedFieldsSchema).transform(toJobFormData),
+  JobFormInputSchema.transform((input, ctx) => {
+    const result = CheckedFieldsSchema.safeParse(withoutHiddenFields(input));
+    if (result.success) return toJobFormData(result.data);
+    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    return z.NEVER;
+  }),
 );
 
 /** Error messages keyed by dotted field path relative to `job`: "reference", "pickups.0.city". */

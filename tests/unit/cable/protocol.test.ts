@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { broadcastTurboStream } from "#cable/channels/turbo-streams-channel.ts";
+import type { ChannelContext } from "#cable/channel.ts";
+import { InProcessPubSub, type PubSubAdapter } from "#cable/pubsub.ts";
 import { signStreamName } from "#cable/signed-stream-name.ts";
 import { ORIGIN, RawClient, SECRET, isMessageFor, isReply, startCable, turboIdentifier, type TestCable } from "./support/cable-harness.ts";
 
@@ -196,6 +198,36 @@ describe("subscriptions", () => {
 
     await client.waitFor(isReply(broken, "reject_subscription"));
     expect(client.frames.filter((f) => f.identifier).map((f) => f.type)).toEqual(["confirm_subscription", "reject_subscription"]);
+  });
+
+  it("confirms only once the stream is live on the pubsub, and rejects when the pubsub fails", async () => {
+    const inner = new InProcessPubSub();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const pubsub: PubSubAdapter = {
+      async subscribe(stream, callback) {
+        if (stream === "failing") throw new Error("redis down");
+        if (stream === "slow") await gate;
+        return inner.subscribe(stream, callback);
+      },
+      broadcast: (stream, message) => inner.broadcast(stream, message),
+      shutdown: () => inner.shutdown(),
+    };
+    // Like most Rails channels, this one does not wait for stream_from itself.
+    const channels = { StreamChannel: { subscribed: (ctx: ChannelContext) => void ctx.streamFrom(String(ctx.params.stream)) } };
+    cable = await startCable({ pubsub, channels });
+    const client = await connect("alice");
+    const slow = JSON.stringify({ channel: "StreamChannel", stream: "slow" });
+    const failing = JSON.stringify({ channel: "StreamChannel", stream: "failing" });
+
+    client.subscribe(slow);
+    client.subscribe(failing);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(client.count((f) => f.identifier !== undefined)).toBe(0);
+    release();
+
+    await client.waitFor(isReply(failing, "reject_subscription"));
+    expect(client.count(isReply(slow, "confirm_subscription"))).toBe(1);
   });
 
   it("stops delivering after unsubscribe and releases the stream", async () => {
