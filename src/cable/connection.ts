@@ -14,6 +14,9 @@ import {
 import { encodeMessage, type StreamFanout } from "./stream-fanout.ts";
 import { ChannelSubscription, type SubscriptionOwner } from "./subscription.ts";
 
+// Commands wait their turn while an async `subscribed` runs; a client that piles up more is abusive.
+const MAX_PENDING_COMMANDS = 200;
+
 /** What every connection of one server shares (one object, not copied per socket). */
 export interface ConnectionHost<U extends CableUser> {
   readonly channels: Readonly<Record<string, ChannelDefinition<U>>>;
@@ -31,6 +34,7 @@ export class CableConnection<U extends CableUser> implements SubscriptionOwner<U
   private readonly subscriptions = new Map<string, ChannelSubscription<U>>();
   private queue: Promise<void> = Promise.resolve();
   private open = true;
+  private backlog = 0;
 
   constructor(
     readonly ws: WebSocket,
@@ -72,8 +76,14 @@ export class CableConnection<U extends CableUser> implements SubscriptionOwner<U
 
   private receive(data: RawData, isBinary: boolean): void {
     if (isBinary) return this.logger.warn({}, "ignoring binary cable frame");
+    if (++this.backlog > MAX_PENDING_COMMANDS) {
+      this.backlog--;
+      if (this.ws.readyState !== WebSocket.OPEN) return;
+      this.logger.warn({ userId: this.user.id }, "closing cable socket that floods commands");
+      return this.ws.close(1008);
+    }
     const raw = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    this.queue = this.queue.then(() => this.execute(raw.toString("utf8")));
+    this.queue = this.queue.then(() => this.execute(raw.toString("utf8"))).finally(() => void this.backlog--);
   }
 
   private async execute(raw: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocket, WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import type { CableUser, ChannelDefinition } from "./channel.ts";
 import { CableConnection, type ConnectionHost } from "./connection.ts";
 import { defaultCableLogger, type CableLogger } from "./logger.ts";

@@ -27,6 +27,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.set("view cache", env.isProduction);
   app.set("trust proxy", env.isProduction ? 1 : false);
   app.disable("x-powered-by");
+  app.locals.telemetry = env.telemetryEnabled;
 
   app.use(compression());
   app.use(

@@ -1,7 +1,6 @@
 import type { Request, Response } from "express";
 import { asset } from "#server/assets.server.ts";
 import { generateToken } from "#server/csrf.server.ts";
-import { env } from "#server/env.server.ts";
 import * as format from "#server/view-helpers.server.ts";
 import { navLinksFor } from "#server/navigation.server.ts";
 
@@ -15,7 +14,6 @@ export function viewLocals(req: Request, res: Response) {
     currentUser: req.user ?? null,
     impersonating: Boolean(req.impersonatorId),
     csrfToken: req.session ? generateToken(req) : "",
-    telemetry: env().telemetryEnabled,
     path: req.path,
     flash,
     asset,

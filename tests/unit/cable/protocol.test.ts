@@ -309,6 +309,34 @@ describe("robustness", () => {
     expect(cable.logger.entries.filter((e) => e.level === "warn").length).toBe(garbage.length + 1);
   });
 
+  it("closes a socket that piles up commands while a subscription is still being decided", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    cable = await startCable({ channels: { SlowChannel: { subscribed: () => gate } } });
+    const client = await connect("alice");
+    const slow = JSON.stringify({ channel: "SlowChannel" });
+
+    for (let i = 0; i < 250; i++) client.subscribe(slow);
+
+    expect(await client.closed).toEqual({ code: 1008 });
+    release();
+  });
+
+  it("keeps a socket whose pending commands stay within the limit", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    cable = await startCable({ channels: { SlowChannel: { subscribed: () => gate } } });
+    const client = await connect("alice");
+    const slow = JSON.stringify({ channel: "SlowChannel" });
+
+    for (let i = 0; i < 150; i++) client.subscribe(slow);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+
+    await client.waitFor(isReply(slow, "confirm_subscription"));
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
   it("closes a socket that sends an oversized frame", async () => {
     cable = await startCable({ maxPayloadBytes: 1024 });
     const client = await connect("alice");

@@ -1,0 +1,210 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { type CarrierSelectorRequest, isSamePlace } from "#domain/loads/carrier-selector.ts";
+import { type LoadActor, canTransition, isBeforeCollection, isLoadStatus, loadActorFor, nextStatuses } from "#domain/loads/status.ts";
+import { notFound } from "#server/errors.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { notifyAll } from "#models/quotes.server.ts";
+
+export const LOADS_PER_PAGE = 50;
+
+export function actorOf(user: CurrentUser): LoadActor {
+  const actor = loadActorFor({ role: user.role, accountKind: user.account.kind });
+  if (!actor) throw notFound();
+  return actor;
+}
+
+/** Every load this user may see: the shipper's jobs, the carrier's loads, the driver's own. */
+export function loadScope(user: CurrentUser): Prisma.LoadWhereInput {
+  const actor = actorOf(user);
+  if (actor === "shipper") return { job: { shipperAccountId: user.accountId } };
+  if (actor === "carrier") return { carrierAccountId: user.accountId };
+  return { carrierAccountId: user.accountId, driverId: user.id };
+}
+
+/** Drivers of an account, for the assign-driver select and the single-load job form. */
+export function driversFor(accountId: number): Promise<{ id: number; name: string }[]> {
+  return db().user.findMany({ where: { accountId, role: "driver" }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+}
+
+const locationSummary = {
+  select: { kind: true, position: true, city: true, countryCode: true },
+  orderBy: [{ kind: "asc" }, { position: "asc" }],
+} satisfies Prisma.Job$locationsArgs;
+
+/** One page of loads, soonest collection first (undated last), in a fixed handful of queries. */
+export async function loadsFor(user: CurrentUser, page = 1) {
+  const where = loadScope(user);
+  const [total, loads] = await Promise.all([
+    db().load.count({ where }),
+    db().load.findMany({
+      where,
+      select: {
+        id: true,
+        sequence: true,
+        status: true,
+        pickupDate: true,
+        deliveryDate: true,
+        priceCents: true,
+        job: { select: { id: true, reference: true, jobType: true, locations: locationSummary } },
+        carrierAccount: { select: { name: true } },
+        driver: { select: { name: true } },
+      },
+      orderBy: [{ pickupDate: { sort: "asc", nulls: "last" } }, { jobId: "asc" }, { sequence: "asc" }],
+      skip: (page - 1) * LOADS_PER_PAGE,
+      take: LOADS_PER_PAGE,
+    }),
+  ]);
+  return { total, page, pages: Math.max(1, Math.ceil(total / LOADS_PER_PAGE)), loads: loads.map(withRoute) };
+}
+
+function withRoute<T extends { job: { locations: { kind: string; city: string | null; countryCode: string | null }[] } }>(load: T) {
+  const pickup = load.job.locations.find((l) => l.kind === "pickup");
+  const delivery = load.job.locations.filter((l) => l.kind === "delivery").at(-1);
+  return { ...load, from: placeName(pickup), to: placeName(delivery) };
+}
+
+const placeName = (l: { city: string | null; countryCode: string | null } | undefined) => (l ? [l.city, l.countryCode].filter(Boolean).join(", ") : "—");
+
+const loadDetailSelect = {
+  id: true,
+  jobId: true,
+  sequence: true,
+  status: true,
+  carrierAccountId: true,
+  driverId: true,
+  priceCents: true,
+  pickupDate: true,
+  deliveryDate: true,
+  collectedAt: true,
+  deliveredAt: true,
+  job: { select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, shipperAccount: { select: { name: true } } } },
+  carrierAccount: { select: { id: true, name: true } },
+  driver: { select: { id: true, name: true } },
+  stops: {
+    select: { id: true, windowDate: true, jobLocation: { select: { kind: true, position: true, address: true, fullAddress: true, city: true, postCode: true, region: true, countryCode: true, companyName: true, windowFrom: true, windowTo: true } } },
+    orderBy: { id: "asc" },
+  },
+} as const satisfies Prisma.LoadSelect;
+
+export type LoadDetail = Prisma.LoadGetPayload<{ select: typeof loadDetailSelect }>;
+
+/** The load if this user may see it; otherwise 404, exactly as if it did not exist. */
+export async function requireLoadFor(user: CurrentUser, loadId: unknown): Promise<LoadDetail> {
+  const id = Number(loadId);
+  const load = Number.isSafeInteger(id) ? await db().load.findFirst({ where: { id, ...loadScope(user) }, select: loadDetailSelect }) : null;
+  if (!load) throw notFound();
+  return load;
+}
+
+type Outcome = { ok: true } | { errors: Record<string, string> };
+
+/** The carrier puts one of its drivers on the load, changes driver, or (driverId null) takes them off. */
+export async function assignDriver(load: LoadDetail, user: CurrentUser, driverId: number | null): Promise<Outcome> {
+  if (actorOf(user) !== "carrier") return { errors: { base: "Only your office can assign drivers" } };
+  if (driverId === null) {
+    if (load.status !== "driver_assigned") return { errors: { driver_id: "Choose a driver" } };
+    return moveStatus(load, "assigned", { driverId: null }, ["driver_assigned"]);
+  }
+  const driver = await db().user.findFirst({ where: { id: driverId, accountId: user.accountId, role: "driver" }, select: { id: true } });
+  if (!driver) return { errors: { driver_id: "Choose one of your drivers" } };
+  if (load.status !== "assigned" && load.status !== "driver_assigned") return { errors: { base: "A driver can only be assigned before collection" } };
+  const outcome = await moveStatus(load, "driver_assigned", { driverId }, ["assigned", "driver_assigned"]);
+  if ("ok" in outcome) await notifyAll([{ kind: "driver_assigned", loadId: load.id, driverId }]);
+  return outcome;
+}
+
+/** A status change by the table in src/domain/loads/status.ts, for the actor this user is. */
+export async function changeLoadStatus(load: LoadDetail, user: CurrentUser, status: unknown): Promise<Outcome> {
+  if (!isLoadStatus(status) || !canTransition(load.status, status, actorOf(user))) {
+    return { errors: { status: `This load cannot be marked ${String(status).replaceAll("_", " ")} now` } };
+  }
+  const now = new Date();
+  const stamps = status === "collected" ? { collectedAt: now } : status === "delivered" ? { deliveredAt: now } : {};
+  const outcome = await moveStatus(load, status, stamps, [load.status]);
+  if (!("ok" in outcome)) return outcome;
+  await progressJob(load.jobId, status);
+  await notifyAll([{ kind: "load_status", loadId: load.id, status }]);
+  return outcome;
+}
+
+/** The shipper hands a load (also one nobody won) to a carrier whose quote was accepted. */
+export async function moveLoad(load: LoadDetail, user: CurrentUser, input: { carrierAccountId: number; pickupDate: Date | null }): Promise<Outcome> {
+  if (actorOf(user) !== "shipper") throw notFound();
+  if (!isBeforeCollection(load.status)) return { errors: { base: "This load has already been collected" } };
+  const quote = await db().quote.findFirst({ where: { jobId: load.jobId, carrierAccountId: input.carrierAccountId, status: "accepted" }, select: { id: true, valueCents: true } });
+  if (!quote) return { errors: { carrier_account_id: "Choose a carrier whose quote you accepted" } };
+  const sameCarrier = input.carrierAccountId === load.carrierAccountId;
+  const outcome = await db().$transaction(async (tx) => {
+    const data = sameCarrier ? {} : { carrierAccountId: input.carrierAccountId, quoteId: quote.id, priceCents: quote.valueCents, driverId: null, status: "assigned" };
+    const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data: { ...data, ...(input.pickupDate ? { pickupDate: input.pickupDate } : {}) } });
+    if (!count) return { errors: { base: "This load changed meanwhile; please try again" } };
+    if (input.pickupDate) await tx.loadStop.updateMany({ where: { loadId: load.id, jobLocation: { kind: "pickup" } }, data: { windowDate: input.pickupDate } });
+    return { ok: true as const };
+  });
+  if ("ok" in outcome && !sameCarrier) await notifyAll([{ kind: "load_assigned", loadId: load.id, carrierAccountId: input.carrierAccountId }]);
+  return outcome;
+}
+
+// Compare-and-set on the status read, so two people acting at once cannot both move the load.
+async function moveStatus(load: LoadDetail, status: string, data: Prisma.LoadUncheckedUpdateManyInput, from: string[]): Promise<Outcome> {
+  const { count } = await db().load.updateMany({ where: { id: load.id, status: { in: from } }, data: { ...data, status } });
+  return count ? { ok: true } : { errors: { base: "This load changed meanwhile; please reload and try again" } };
+}
+
+/** The job follows its loads: in progress at the first collection, completed when none is left to run. */
+async function progressJob(jobId: number, status: string) {
+  if (status === "collected") {
+    await db().job.updateMany({ where: { id: jobId, status: "awarded" }, data: { status: "in_progress" } });
+  } else if (status === "delivered" || status === "cancelled") {
+    const open = await db().load.count({ where: { jobId, status: { notIn: ["delivered", "cancelled"] } } });
+    if (open === 0) await db().job.updateMany({ where: { id: jobId, status: { in: ["awarded", "in_progress"] }, loads: { some: { status: "delivered" } } }, data: { status: "completed" } });
+  }
+}
+
+/** What the load page offers this user: status buttons from the table, driver and carrier changes. */
+export function loadActions(load: LoadDetail, user: CurrentUser) {
+  const actor = actorOf(user);
+  return {
+    actor,
+    statuses: nextStatuses(load.status, actor).filter((s) => s !== "assigned" && s !== "driver_assigned"),
+    canAssignDriver: actor === "carrier" && (load.status === "assigned" || load.status === "driver_assigned"),
+    canMove: actor === "shipper" && isBeforeCollection(load.status),
+  };
+}
+
+export type CarrierChoice = { id: number; name: string; priceCents: number; loadsThatDay: number; collectsNearby: boolean };
+
+/**
+ * The carriers a shipper may hand a load of this job to (those whose quote was accepted), with how
+ * busy each already is for this shipper on the chosen day and whether they collect in that place.
+ * Only the job's shipper may ask; anyone else gets 404.
+ */
+export async function carrierChoices(user: CurrentUser, request: CarrierSelectorRequest) {
+  if (user.account.kind !== "shipper") throw notFound();
+  const job = await db().job.findFirst({ where: { id: request.job_id, shipperAccountId: user.accountId }, select: { id: true } });
+  if (!job) throw notFound();
+  const quotes = await db().quote.findMany({
+    where: { jobId: job.id, status: "accepted" },
+    select: { carrierAccountId: true, valueCents: true, carrierAccount: { select: { name: true } } },
+    orderBy: { valueCents: "asc" },
+  });
+  const day = request.date ? new Date(`${request.date}T00:00:00Z`) : null;
+  const sameDay = day
+    ? await db().load.findMany({
+        where: { job: { shipperAccountId: user.accountId }, carrierAccountId: { in: quotes.map((q) => q.carrierAccountId) }, pickupDate: day, status: { not: "cancelled" } },
+        select: { carrierAccountId: true, stops: { where: { jobLocation: { kind: "pickup" } }, select: { jobLocation: { select: { city: true, countryCode: true } } } } },
+      })
+    : [];
+  const choices: CarrierChoice[] = quotes.map((q) => {
+    const theirs = sameDay.filter((l) => l.carrierAccountId === q.carrierAccountId);
+    return {
+      id: q.carrierAccountId,
+      name: q.carrierAccount.name,
+      priceCents: q.valueCents,
+      loadsThatDay: theirs.length,
+      collectsNearby: theirs.some((l) => l.stops.some((s) => isSamePlace({ city: s.jobLocation.city, country: s.jobLocation.countryCode }, request.address))),
+    };
+  });
+  return { choices, selectedId: request.carrier_account_id ?? null, date: request.date, address: request.address };
+}

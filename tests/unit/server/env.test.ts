@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "#server/env.server.ts";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "env-"));
+
+describe("configuration", () => {
+  it("needs nothing to start, with the documented defaults", () => {
+    const dir = dataDir();
+    const env = parseEnv({ DATABASE_URL: `file:${dir}/app.sqlite3` });
+    expect([env.PORT, env.NODE_ENV, env.telemetryEnabled, env.SEED_DEMO_DATA]).toEqual([3000, "development", false, true]);
+    expect(env.SESSION_SECRET).toHaveLength(96);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(env.SESSION_SECRET);
+    expect(parseEnv({ DATABASE_URL: `file:${dir}/app.sqlite3` }).SESSION_SECRET).toBe(env.SESSION_SECRET);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL: must be a file: URL for SQLite"],
+    [{ NODE_ENV: "prod" }, "NODE_ENV"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 32 characters"],
+    [{ NODE_ENV: "production" }, "SESSION_SECRET: required in production"],
+  ])("refuses %o with a clear message naming the variable", (source, message) => {
+    expect(() => parseEnv({ DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...source })).toThrow(message);
+  });
+
+  it.each([
+    ["production", undefined, true],
+    ["staging", undefined, true],
+    ["development", undefined, false],
+    ["test", "true", true],
+    ["production", "false", false],
+  ] as const)("telemetry in %s with CLIENT_TELEMETRY=%s is %s", (NODE_ENV, CLIENT_TELEMETRY, enabled) => {
+    const source = { NODE_ENV, SESSION_SECRET: "s".repeat(40), DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...(CLIENT_TELEMETRY ? { CLIENT_TELEMETRY } : {}) };
+    expect(parseEnv(source).telemetryEnabled).toBe(enabled);
+  });
+});
