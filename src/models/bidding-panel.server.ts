@@ -1,8 +1,150 @@
+import { db } from "#db/client.server.ts";
+import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
+import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
+import { bidBreakdown } from "#domain/bidding/breakdown.ts";
+import { type AnonymousQuote, type AuctionPanelProps, type BidAllocatorProps, MY_QUOTE_KEY } from "#domain/bidding/panel-props.ts";
+import { awardRefusal, quoteRefusal } from "#domain/bidding/quote-window.ts";
+import { formatDateTime } from "#domain/format/dates.ts";
+import { formatMoney, wholePoundsFromPence } from "#domain/format/money.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { type BiddingJob, biddingJobSelect, isBidder, isShipperOf, rulesOf } from "#models/quotes.server.ts";
 
-// Placeholder (bidding work): what the job page's bidding panel needs, loaded in one go by the job page.
-export type BiddingPanel = Record<string, unknown>;
+type MyQuote = { id: number; valueCents: number; numberOfLoads: number; status: string; securedNow: boolean; updatedAt: Date };
 
-export async function biddingPanelFor(_job: { id: number }, _user: CurrentUser): Promise<BiddingPanel> {
-  return {};
+export type CarrierPanel = {
+  kind: "carrier";
+  jobId: number;
+  reference: string;
+  phase: AuctionPhase;
+  /** Why quotes are not taken right now, or null while bidding is open. */
+  refusal: string | null;
+  expectedQuantity: number;
+  breakdown: string;
+  quote: MyQuote | null;
+  loadsWon: number;
+  allocator: BidAllocatorProps;
+  auction: AuctionPanelProps | null;
+  form: { action: string; method: "post" | "patch"; values: Record<string, string>; errors: Record<string, string> };
+  returnTo: string;
+};
+
+export type ShipperPanel = {
+  kind: "shipper";
+  jobId: number;
+  phase: AuctionPhase;
+  quoteCount: number;
+  cheapestCents: number | null;
+  loadsCount: number;
+  awardable: boolean;
+  auction: AuctionPanelProps | null;
+};
+
+export type BiddingPanel = CarrierPanel | ShipperPanel | { kind: "none" };
+
+export type PanelOptions = { values?: Record<string, string>; errors?: Record<string, string>; returnTo?: string; now?: number };
+
+/** Everything the job page's bidding panel (views/bidding/_job_panel.ejs) needs, in a few queries. */
+export async function biddingPanelFor(job: { id: number }, user: CurrentUser, options: PanelOptions = {}): Promise<BiddingPanel> {
+  const now = options.now ?? Date.now();
+  const full = await db().job.findUnique({ where: { id: job.id }, select: biddingJobSelect });
+  if (!full || full.status === "draft") return { kind: "none" };
+  if (isShipperOf(full, user)) return shipperPanel(full, now);
+  if (isBidder(user)) return carrierPanel(full, user, options, now);
+  return { kind: "none" };
+}
+
+async function shipperPanel(job: BiddingJob, now: number): Promise<ShipperPanel> {
+  const [quotes, loadsCount] = await Promise.all([
+    db().quote.aggregate({ where: { jobId: job.id, status: { in: ["active", "accepted"] } }, _count: true, _min: { valueCents: true } }),
+    db().load.count({ where: { jobId: job.id } }),
+  ]);
+  return {
+    kind: "shipper",
+    jobId: job.id,
+    phase: auctionPhase(job, now),
+    quoteCount: quotes._count,
+    cheapestCents: quotes._min.valueCents,
+    loadsCount,
+    awardable: awardRefusal(job, now) === null && quotes._count > 0,
+    auction: auctionProps(job, false),
+  };
+}
+
+async function carrierPanel(job: BiddingJob, user: CurrentUser, options: PanelOptions, now: number): Promise<CarrierPanel> {
+  const [quotes, loadsWon] = await Promise.all([
+    db().quote.findMany({
+      where: { jobId: job.id, OR: [{ status: "active" }, { carrierAccountId: user.accountId }] },
+      select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true, updatedAt: true },
+    }),
+    db().load.count({ where: { jobId: job.id, carrierAccountId: user.accountId } }),
+  ]);
+  const mine = quotes.find((q) => q.carrierAccountId === user.accountId) ?? null;
+  const refusal = quoteRefusal(job, now);
+  const values = options.values ?? (mine?.status === "active" ? { price: wholePoundsFromPence(mine.valueCents), number_of_loads: String(mine.numberOfLoads) } : {});
+  const editing = mine?.status === "active" || mine?.status === "withdrawn";
+  return {
+    kind: "carrier",
+    jobId: job.id,
+    reference: job.reference,
+    phase: auctionPhase(job, now),
+    refusal,
+    expectedQuantity: job.expectedQuantity,
+    breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
+    quote: mine && { id: mine.id, valueCents: mine.valueCents, numberOfLoads: mine.numberOfLoads, status: mine.status, securedNow: mine.securedNow, updatedAt: mine.updatedAt },
+    loadsWon,
+    allocator: { quotes: anonymise(quotes.filter((q) => q.status === "active"), user.accountId), expectedQuantity: job.expectedQuantity, rules: rulesOf(job) },
+    auction: auctionProps(job, refusal === null || auctionPhase(job, now) === "scheduled"),
+    form: {
+      action: editing && mine ? `/jobs/${job.id}/quotes/${mine.id}` : `/jobs/${job.id}/quotes`,
+      method: editing ? "patch" : "post",
+      values,
+      errors: options.errors ?? {},
+    },
+    returnTo: options.returnTo ?? `/jobs/${job.id}`,
+  };
+}
+
+/**
+ * Other carriers' quotes as the viewing carrier may see them: price, loads and age only, keyed in
+ * price order ("bid-1", "bid-2", …) so nothing ties a row to an account.
+ */
+export function anonymise(quotes: readonly { carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date }[], viewerAccountId: number): AnonymousQuote[] {
+  const sorted = [...quotes].sort((a, b) => a.valueCents - b.valueCents || a.updatedAt.getTime() - b.updatedAt.getTime());
+  let n = 0;
+  return sorted.map((q) => ({
+    key: q.carrierAccountId === viewerAccountId ? MY_QUOTE_KEY : `bid-${++n}`,
+    valueCents: q.valueCents,
+    numberOfLoads: q.numberOfLoads,
+    updatedAt: q.updatedAt.getTime(),
+  }));
+}
+
+/** The anonymised quotes with the loads each would win now: the carrier's JSON view of the competition. */
+export function anonymousStandings(quotes: AnonymousQuote[], job: BiddingJob) {
+  const allocations = allocate(
+    quotes.map((q) => ({ accountId: q.key, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, updatedAt: q.updatedAt })),
+    job.expectedQuantity,
+    rulesOf(job),
+  );
+  return {
+    expectedQuantity: job.expectedQuantity,
+    myAllocatedLoads: allocatedLoadsFor(MY_QUOTE_KEY, allocations),
+    quotes: allocations.map((a) => ({ rank: a.rank, mine: a.accountId === MY_QUOTE_KEY, valueCents: a.valueCents, numberOfLoads: a.numberOfLoads, allocatedLoads: a.allocatedLoads })),
+  };
+}
+
+export function auctionProps(job: BiddingJob, canBid: boolean): AuctionPanelProps | null {
+  if (!job.isAuction) return null;
+  const price = job.secureNowPriceCents;
+  return {
+    jobId: job.id,
+    status: job.status,
+    opensAt: job.auctionOpensAt?.getTime() ?? null,
+    closesAt: job.auctionClosesAt?.getTime() ?? null,
+    opensAtText: formatDateTime(job.auctionOpensAt),
+    closesAtText: formatDateTime(job.auctionClosesAt),
+    breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
+    canBid,
+    secureNow: canBid && price ? { priceText: formatMoney(price), loads: job.expectedQuantity, action: `/jobs/${job.id}/secure_now` } : null,
+  };
 }

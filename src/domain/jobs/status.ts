@@ -1,0 +1,71 @@
+// DESIGN §8 job lifecycle: draft → open → (auction: scheduled → live → closed) → awarded →
+// in_progress → completed, or cancelled. Which changes a shipper may still make in each state.
+
+import { toEpochMs, type Instant } from "#domain/time/instant.ts";
+
+export const JOB_STATUSES = [
+  { value: "draft", label: "Draft" },
+  { value: "open", label: "Open for quotes" },
+  { value: "scheduled", label: "Auction scheduled" },
+  { value: "live", label: "Auction live" },
+  { value: "closed", label: "Bidding closed" },
+  { value: "awarded", label: "Awarded" },
+  { value: "in_progress", label: "In progress" },
+  { value: "completed", label: "Completed" },
+  { value: "cancelled", label: "Cancelled" },
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number]["value"];
+
+/** Out for bids: what the job board lists. */
+export const BOARD_STATUSES = ["open", "scheduled", "live"] as const satisfies readonly JobStatus[];
+
+/** Before award a shipper may still change or withdraw the job (unless a quote was accepted). */
+const BEFORE_AWARD: readonly string[] = ["draft", "open", "scheduled", "live", "closed"];
+export const EDITABLE_STATUSES = BEFORE_AWARD;
+export const CANCELLABLE_STATUSES = BEFORE_AWARD;
+
+export const NOT_EDITABLE = "This job can no longer be changed: a quote has been accepted";
+export const NOT_CANCELLABLE = "This job can no longer be cancelled";
+
+export function isEditable(job: { status: string; hasAcceptedQuote: boolean }): boolean {
+  return EDITABLE_STATUSES.includes(job.status) && !job.hasAcceptedQuote;
+}
+
+export function isCancellable(status: string): boolean {
+  return CANCELLABLE_STATUSES.includes(status);
+}
+
+export type PublishTiming = { isAuction: boolean; auctionOpensAt: Instant | null; auctionClosesAt: Instant | null };
+
+/** A tender opens for quotes at once; an auction is scheduled until its opening time, then live. */
+export function publishedStatus(job: PublishTiming, nowMs: number): "open" | "scheduled" | "live" {
+  if (!job.isAuction) return "open";
+  const opensMs = toEpochMs(job.auctionOpensAt);
+  return Number.isFinite(opensMs) && opensMs > nowMs ? "scheduled" : "live";
+}
+
+/** Why the job cannot be published now (field → message), or null. */
+export function publishRefusal(job: PublishTiming, nowMs: number): Record<string, string> | null {
+  if (!job.isAuction) return null;
+  const closesMs = toEpochMs(job.auctionClosesAt);
+  if (Number.isFinite(closesMs) && closesMs <= nowMs) return { auction_closes_at: "The auction must close in the future" };
+  return null;
+}
+
+/** The shipper's list, one tab per stage of the job's life. */
+export const SHIPPER_TABS = [
+  { value: "draft", label: "Drafts", statuses: ["draft"] },
+  { value: "open", label: "Out for quotes", statuses: ["open", "scheduled", "live", "closed"] },
+  { value: "awarded", label: "Awarded", statuses: ["awarded", "in_progress"] },
+  { value: "completed", label: "Completed", statuses: ["completed"] },
+  { value: "cancelled", label: "Cancelled", statuses: ["cancelled"] },
+] as const;
+export type ShipperTab = (typeof SHIPPER_TABS)[number]["value"];
+
+export function shipperTab(value: unknown): (typeof SHIPPER_TABS)[number] {
+  return SHIPPER_TABS.find((tab) => tab.value === value) ?? SHIPPER_TABS[1];
+}
+
+export function tabOfStatus(status: string): ShipperTab {
+  return SHIPPER_TABS.find((tab) => (tab.statuses as readonly string[]).includes(status))?.value ?? "open";
+}
