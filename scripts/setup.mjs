@@ -12,7 +12,7 @@ const newestMtime = (dir) =>
 
 if (!existsSync("node_modules/.package-lock.json")) {
   console.log("Installing packages (first run)…");
-  run("npm ci --no-audit --no-fund");
+  run("npm install --no-audit --no-fund");
 }
 
 if (!existsSync("src/generated/prisma/client.ts") || statSync("prisma/schema.prisma").mtimeMs > statSync("src/generated/prisma/client.ts").mtimeMs) {
