@@ -35,7 +35,14 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
     express.static(path.resolve("public/assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
   app.use(express.static(path.resolve("public"), { index: false, maxAge: "1h" }));
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/v1/server_time" } }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/api/v1/server_time" || req.url?.startsWith("/assets/") === true },
+      // One short line per request; headers (cookies, tokens) stay out of the logs entirely.
+      serializers: { req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }), res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
+    }),
+  );
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
