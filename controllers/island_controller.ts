@@ -15,7 +15,17 @@ export default class extends Controller<HTMLElement> {
   private unmount?: Unmount;
   private generation = 0;
 
-  async connect() {
+  connect() {
+    this.element.addEventListener("turbo:before-morph-element", this.keepThroughMorph);
+    void this.mount();
+  }
+
+  disconnect() {
+    this.element.removeEventListener("turbo:before-morph-element", this.keepThroughMorph);
+    this.unmountIsland();
+  }
+
+  private async mount() {
     const generation = ++this.generation;
     const load = islands[this.componentValue as IslandName];
     if (!load) throw new Error(`Unknown island "${this.componentValue}"`);
@@ -25,10 +35,25 @@ export default class extends Controller<HTMLElement> {
     this.element.dataset.islandMounted = "true";
   }
 
-  disconnect() {
+  private unmountIsland() {
     this.generation++;
     this.unmount?.();
     this.unmount = undefined;
     delete this.element.dataset.islandMounted;
   }
+
+  // A Turbo page refresh morphs the DOM in place, which would rewrite the nodes React owns and
+  // leave the island with stale props. Keep the element out of the morph; remount when the server
+  // sent different props. (Give island elements an id so the morph pairs them up reliably.)
+  private keepThroughMorph = (event: Event) => {
+    const incoming = (event as CustomEvent<{ newElement: Element }>).detail.newElement;
+    const sameIsland = incoming.getAttribute("data-island-component-value") === this.componentValue;
+    if (event.target !== this.element || !sameIsland) return;
+    event.preventDefault();
+    const props = incoming.getAttribute("data-island-props-value");
+    if (props === null || props === this.element.getAttribute("data-island-props-value")) return;
+    this.element.setAttribute("data-island-props-value", props);
+    this.unmountIsland();
+    void this.mount();
+  };
 }

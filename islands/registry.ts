@@ -8,6 +8,8 @@ type IslandModule = { default: ComponentType<Record<string, unknown>> };
  */
 export const islands = {
   hello: () => import("./hello/index.tsx") as Promise<IslandModule>,
+  "bid-allocator": () => import("./bid-allocator/index.tsx") as Promise<IslandModule>,
+  "auction-panel": () => import("./auction-panel/index.tsx") as Promise<IslandModule>,
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;

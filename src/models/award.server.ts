@@ -10,7 +10,7 @@ import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, rulesOf } fro
 
 type Tx = Prisma.TransactionClient;
 
-export type AwardOutcome = { ok: true; loads: number; carriers: number } | { ok: false; status: 409 | 422; message: string };
+export type AwardOutcome = { ok: true; loads: number; assigned: number; carriers: number } | { ok: false; status: 409 | 422; message: string };
 
 // Interactive transactions wait for one another on SQLite's single writer; an award of hundreds of
 // loads or twenty simultaneous "secure now" clicks must queue rather than time out.
@@ -109,6 +109,7 @@ async function settle(tx: Tx, job: AwardJob, winners: Winner[], bidders: number[
   await tx.quote.updateMany({ where: { id: { in: accepted } }, data: { status: "accepted" } });
   await tx.quote.updateMany({ where: { jobId: job.id, status: "active", id: { notIn: accepted } }, data: { status: "declined" } });
   const loads = await createLoads(tx, job, winners);
+  const assigned = winners.reduce((sum, w) => sum + w.loads, 0);
   const winnerIds = new Set(winners.map((w) => w.accountId));
   const losers = [...new Set(bidders)].filter((id) => !winnerIds.has(id));
   const events: NotifyEvent[] = [
@@ -116,7 +117,7 @@ async function settle(tx: Tx, job: AwardJob, winners: Winner[], bidders: number[
     ...winners.map((w) => ({ kind: "awarded" as const, jobId: job.id, carrierAccountId: w.accountId, loads: w.loads })),
     ...losers.map((id) => ({ kind: "quote_declined" as const, jobId: job.id, carrierAccountId: id })),
   ];
-  return { outcome: { ok: true as const, loads, carriers: winners.length }, events };
+  return { outcome: { ok: true as const, loads, assigned, carriers: winners.length }, events };
 }
 
 async function createLoads(tx: Tx, job: AwardJob, winners: Winner[]): Promise<number> {
@@ -139,8 +140,9 @@ async function createLoads(tx: Tx, job: AwardJob, winners: Winner[]): Promise<nu
   const created = await tx.load.createManyAndReturn({ data: rows, select: { id: true, pickupDate: true, deliveryDate: true } });
   // A single-load job keeps each location's own window date; a schedule's runs take the run's dates.
   const own = job.jobType === "single";
+  const route = [...job.locations].sort((a, b) => Number(a.kind !== "pickup") - Number(b.kind !== "pickup") || a.position - b.position);
   const stops = created.flatMap((load) =>
-    job.locations.map((location) => ({
+    route.map((location) => ({
       loadId: load.id,
       jobLocationId: location.id,
       windowDate: (own ? location.windowDate : null) ?? (location.kind === "pickup" ? load.pickupDate : load.deliveryDate),

@@ -1,13 +1,15 @@
 import { db } from "#db/client.server.ts";
 import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
+import { parseLoads } from "#domain/bidding/bid-input.ts";
 import { bidBreakdown } from "#domain/bidding/breakdown.ts";
+import { loadsCountText } from "#domain/bidding/loads-count.ts";
 import { type AnonymousQuote, type AuctionPanelProps, type BidAllocatorProps, MY_QUOTE_KEY } from "#domain/bidding/panel-props.ts";
 import { awardRefusal, quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { formatDateTime } from "#domain/format/dates.ts";
 import { formatMoney, wholePoundsFromPence } from "#domain/format/money.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { type BiddingJob, biddingJobSelect, isBidder, isShipperOf, rulesOf } from "#models/quotes.server.ts";
+import { type BiddingJob, biddingJobSelect, forAllocation, isBidder, isShipperOf, quotesForShipper, rulesOf } from "#models/quotes.server.ts";
 
 type MyQuote = { id: number; valueCents: number; numberOfLoads: number; status: string; securedNow: boolean; updatedAt: Date };
 
@@ -25,6 +27,8 @@ export type CarrierPanel = {
   allocator: BidAllocatorProps;
   auction: AuctionPanelProps | null;
   form: { action: string; method: "post" | "patch"; values: Record<string, string>; errors: Record<string, string> };
+  /** The quote-loads-count text for the loads box as rendered, so a page refresh shows what the controller would. */
+  loadsHint: string;
   returnTo: string;
 };
 
@@ -101,6 +105,7 @@ async function carrierPanel(job: BiddingJob, user: CurrentUser, options: PanelOp
       errors: options.errors ?? {},
     },
     returnTo: options.returnTo ?? `/jobs/${job.id}`,
+    loadsHint: loadsCountText(parseLoads(values.number_of_loads), job.expectedQuantity).text,
   };
 }
 
@@ -148,3 +153,50 @@ export function auctionProps(job: BiddingJob, canBid: boolean): AuctionPanelProp
     secureNow: canBid && price ? { priceText: formatMoney(price), loads: job.expectedQuantity, action: `/jobs/${job.id}/secure_now` } : null,
   };
 }
+
+/** The shipper's quotes page: every quote ranked, with what the job's rules would give each now. */
+export async function quotesPageFor(job: BiddingJob, now = Date.now()) {
+  const quotes = await quotesForShipper(job.id);
+  const allocations = allocate(forAllocation(quotes.filter((q) => q.status === "active")), job.expectedQuantity, rulesOf(job));
+  const byId = new Map(allocations.map((a) => [a.id, a]));
+  const settled = job.awardedAt !== null;
+  const rows = quotes
+    .map((q) => ({
+      id: q.id,
+      carrierName: q.carrierAccount.name,
+      valueCents: q.valueCents,
+      numberOfLoads: q.numberOfLoads,
+      status: q.status,
+      securedNow: q.securedNow,
+      updatedAt: q.updatedAt,
+      rank: byId.get(q.id)?.rank ?? null,
+      allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
+    }))
+    .sort((a, b) => (a.rank ?? Number.POSITIVE_INFINITY) - (b.rank ?? Number.POSITIVE_INFINITY) || statusOrder(a.status) - statusOrder(b.status));
+  if (settled) await fillAwardedLoads(job.id, rows, quotes);
+  const totalAllocated = rows.reduce((sum, r) => sum + (r.status === "active" ? r.allocatedLoads : 0), 0);
+  const refusal = awardRefusal(job, now);
+  return {
+    job,
+    rows,
+    totalAllocated,
+    awardable: refusal === null && totalAllocated > 0,
+    awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,
+    breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
+    rules: { first_bid_percentage: job.firstBidPercentage, second_bid_percentage: job.secondBidPercentage, third_bid_percentage: job.thirdBidPercentage },
+    rulesEditable: !settled && ["open", "scheduled", "live", "closed"].includes(job.status),
+    auction: auctionProps(job, false),
+  };
+}
+
+const STATUS_ORDER = ["accepted", "active", "declined", "withdrawn"];
+const statusOrder = (status: string) => STATUS_ORDER.indexOf(status);
+
+// After an award the "loads" column shows what each carrier actually runs.
+async function fillAwardedLoads(jobId: number, rows: { id: number; allocatedLoads: number }[], quotes: { id: number; carrierAccountId: number }[]) {
+  const counts = await db().load.groupBy({ by: ["carrierAccountId"], where: { jobId }, _count: { _all: true } });
+  const perAccount = new Map(counts.map((c) => [c.carrierAccountId, c._count._all]));
+  for (const row of rows) row.allocatedLoads = perAccount.get(quotes.find((q) => q.id === row.id)?.carrierAccountId ?? -1) ?? 0;
+}
+
+export type QuotesPage = Awaited<ReturnType<typeof quotesPageFor>>;

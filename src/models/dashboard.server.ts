@@ -1,10 +1,75 @@
+import { db } from "#db/client.server.ts";
+import { toDateInputValue } from "#domain/format/dates.ts";
+import { loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
-export type Dashboard = { kind: "shipper" | "carrier" | "driver"; panels: DashboardPanel[] };
+export type Dashboard = { kind: "shipper" | "carrier" | "driver"; panels: DashboardPanel[]; upcoming: UpcomingLoad[] };
 export type DashboardPanel = { title: string; value: string; href?: string; hint?: string };
+export type UpcomingLoad = { id: number; sequence: number; reference: string; pickupDate: Date | null; status: string };
 
-/** What each kind of user sees first. */
-export async function dashboardFor(user: CurrentUser): Promise<Dashboard> {
+const OUT_FOR_BIDS = ["open", "scheduled", "live"];
+const RUNNING = ["assigned", "driver_assigned", "collected"];
+const UPCOMING_LIMIT = 5;
+
+/** What each kind of user sees first: a few counts that lead somewhere, and the next loads to run. */
+export async function dashboardFor(user: CurrentUser, now = new Date()): Promise<Dashboard> {
   const kind = user.role === "driver" ? "driver" : user.account.kind === "carrier" ? "carrier" : "shipper";
-  return { kind, panels: [] };
+  const today = new Date(`${toDateInputValue(now)}T00:00:00Z`);
+  const [panels, upcoming] = await Promise.all([panelsFor(kind, user, today), upcomingLoads(user, today)]);
+  return { kind, panels, upcoming };
+}
+
+async function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
+  const loads = loadScope(user);
+  const count = (where: object) => db().load.count({ where: { AND: [loads, where] } });
+  if (kind === "shipper") {
+    const mine = { shipperAccountId: user.accountId };
+    const [open, quotes, live, running, delivered] = await Promise.all([
+      db().job.count({ where: { ...mine, status: { in: OUT_FOR_BIDS } } }),
+      db().quote.count({ where: { status: "active", job: { ...mine, status: { in: [...OUT_FOR_BIDS, "closed"] } } } }),
+      db().job.count({ where: { ...mine, isAuction: true, status: "live" } }),
+      count({ status: { in: RUNNING } }),
+      count({ status: "delivered" }),
+    ]);
+    return [
+      { title: "Jobs out for quotes", value: String(open), href: "/jobs", hint: live ? `${live} live ${live === 1 ? "auction" : "auctions"}` : undefined },
+      { title: "Quotes to review", value: String(quotes), href: "/jobs" },
+      { title: "Loads on the road", value: String(running), href: "/loads", hint: "Assigned, with a driver or collected" },
+      { title: "Loads delivered", value: String(delivered), href: "/loads" },
+    ];
+  }
+  if (kind === "carrier") {
+    const [board, quotes, noDriver, todays] = await Promise.all([
+      db().job.count({ where: { status: { in: ["open", "live"] } } }),
+      db().quote.count({ where: { carrierAccountId: user.accountId, status: "active" } }),
+      count({ status: "assigned" }),
+      count({ pickupDate: today, status: { in: RUNNING } }),
+    ]);
+    return [
+      { title: "Jobs taking quotes", value: String(board), href: "/jobs" },
+      { title: "Your open quotes", value: String(quotes), href: "/jobs" },
+      { title: "Loads to assign a driver", value: String(noDriver), href: "/loads" },
+      { title: "Loads collecting today", value: String(todays), href: "/loads" },
+    ];
+  }
+  const [todays, ahead, toDeliver] = await Promise.all([
+    count({ pickupDate: today, status: "driver_assigned" }),
+    count({ status: "driver_assigned" }),
+    count({ status: "collected" }),
+  ]);
+  return [
+    { title: "To collect today", value: String(todays), href: "/loads" },
+    { title: "To collect", value: String(ahead), href: "/loads" },
+    { title: "To deliver", value: String(toDeliver), href: "/loads", hint: "Collected, not yet delivered" },
+  ];
+}
+
+async function upcomingLoads(user: CurrentUser, today: Date): Promise<UpcomingLoad[]> {
+  const rows = await db().load.findMany({
+    where: { AND: [loadScope(user), { status: { in: RUNNING } }, { OR: [{ pickupDate: { gte: today } }, { status: "collected" }] }] },
+    select: { id: true, sequence: true, status: true, pickupDate: true, job: { select: { reference: true } } },
+    orderBy: [{ pickupDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+    take: UPCOMING_LIMIT,
+  });
+  return rows.map((r) => ({ id: r.id, sequence: r.sequence, reference: r.job.reference, pickupDate: r.pickupDate, status: r.status }));
 }

@@ -32,30 +32,35 @@ const locationSummary = {
   orderBy: [{ kind: "asc" }, { position: "asc" }],
 } satisfies Prisma.Job$locationsArgs;
 
-/** One page of loads, soonest collection first (undated last), in a fixed handful of queries. */
+/**
+ * One page of loads in a fixed handful of queries (no count: one extra row says whether a next
+ * page exists): a shipper's grouped by job, newest job first, with the carrier; a carrier's by
+ * collection date (undated last) with the driver; a driver's by collection date.
+ */
 export async function loadsFor(user: CurrentUser, page = 1) {
-  const where = loadScope(user);
-  const [total, loads] = await Promise.all([
-    db().load.count({ where }),
-    db().load.findMany({
-      where,
-      select: {
-        id: true,
-        sequence: true,
-        status: true,
-        pickupDate: true,
-        deliveryDate: true,
-        priceCents: true,
-        job: { select: { id: true, reference: true, jobType: true, locations: locationSummary } },
-        carrierAccount: { select: { name: true } },
-        driver: { select: { name: true } },
-      },
-      orderBy: [{ pickupDate: { sort: "asc", nulls: "last" } }, { jobId: "asc" }, { sequence: "asc" }],
-      skip: (page - 1) * LOADS_PER_PAGE,
-      take: LOADS_PER_PAGE,
-    }),
-  ]);
-  return { total, page, pages: Math.max(1, Math.ceil(total / LOADS_PER_PAGE)), loads: loads.map(withRoute) };
+  const actor = actorOf(user);
+  const byJob = actor === "shipper";
+  const rows = await db().load.findMany({
+    where: loadScope(user),
+    select: {
+      id: true,
+      sequence: true,
+      status: true,
+      pickupDate: true,
+      deliveryDate: true,
+      priceCents: true,
+      job: { select: { id: true, reference: true, jobType: true, locations: locationSummary } },
+      carrierAccount: byJob ? { select: { name: true } } : false,
+      driver: actor === "carrier" ? { select: { name: true } } : false,
+    },
+    orderBy: byJob
+      ? [{ jobId: "desc" }, { sequence: "asc" }]
+      : [{ pickupDate: { sort: "asc", nulls: "last" } }, { jobId: "asc" }, { sequence: "asc" }],
+    skip: (page - 1) * LOADS_PER_PAGE,
+    take: LOADS_PER_PAGE + 1,
+  });
+  const loads = rows.slice(0, LOADS_PER_PAGE).map((row) => withRoute({ ...row, carrierAccount: row.carrierAccount ?? null, driver: row.driver ?? null }));
+  return { page, hasNext: rows.length > LOADS_PER_PAGE, byJob, loads };
 }
 
 function withRoute<T extends { job: { locations: { kind: string; city: string | null; countryCode: string | null }[] } }>(load: T) {

@@ -1,16 +1,130 @@
+import { db } from "#db/client.server.ts";
+import { notificationContent as content, type NotificationContent } from "#domain/messaging/notification-content.ts";
+import { conversationPath } from "#domain/messaging/streams.ts";
+import { deliverNotifications, type NotificationDraft } from "#models/notifications.server.ts";
+
 // Domain events that people should hear about. Jobs, bidding and loads call `notify(...)` where the
-// event happens (inside or right after their write); the live layer turns each into stored
-// notifications for the right users and pushes them live. Placeholder until the live layer lands.
+// event happens (right after their write commits); this turns each into stored notifications for the
+// right users and pushes them live.
 export type NotifyEvent =
   | { kind: "quote_received"; jobId: number; quoteId: number }
   | { kind: "outbid"; jobId: number; carrierAccountIds: number[] }
   | { kind: "awarded"; jobId: number; carrierAccountId: number; loads: number }
   | { kind: "quote_declined"; jobId: number; carrierAccountId: number }
   | { kind: "load_assigned"; loadId: number; carrierAccountId: number }
-  | { kind: "driver_assigned"; loadId: number; driverId: number }
+  | { kind: "driver_assigned"; loadId: number; driverId: number | null }
   | { kind: "load_status"; loadId: number; status: string }
   | { kind: "auction_live"; jobId: number }
   | { kind: "auction_closed"; jobId: number }
-  | { kind: "job_cancelled"; jobId: number };
+  | { kind: "job_cancelled"; jobId: number }
+  | { kind: "message_received"; messageId: number };
 
-export async function notify(_event: NotifyEvent): Promise<void> {}
+export async function notify(event: NotifyEvent): Promise<void> {
+  await deliverNotifications(await draftsFor(event));
+}
+
+/** Office users (not drivers, not support) of these accounts: the people who act for the company. */
+async function officeUsers(accountIds: readonly number[]): Promise<number[]> {
+  if (!accountIds.length) return [];
+  const users = await db().user.findMany({ where: { accountId: { in: [...new Set(accountIds)] }, role: { in: ["admin", "member"] } }, select: { id: true } });
+  return users.map((u) => u.id);
+}
+
+const to = (userIds: readonly number[], notification: NotificationContent): NotificationDraft[] => userIds.map((userId) => ({ userId, ...notification }));
+
+const jobFacts = (jobId: number) =>
+  db().job.findUnique({ where: { id: jobId }, select: { id: true, reference: true, shipperAccountId: true, quotes: { select: { carrierAccountId: true, status: true } } } });
+
+const loadFacts = (loadId: number) =>
+  db().load.findUnique({
+    where: { id: loadId },
+    select: {
+      id: true,
+      sequence: true,
+      carrierAccountId: true,
+      driver: { select: { id: true, name: true } },
+      carrierAccount: { select: { name: true } },
+      job: { select: { id: true, reference: true, shipperAccountId: true } },
+    },
+  });
+
+async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
+  switch (event.kind) {
+    case "quote_received": {
+      const quote = await db().quote.findUnique({
+        where: { id: event.quoteId },
+        select: { valueCents: true, numberOfLoads: true, carrierAccount: { select: { name: true } }, job: { select: { id: true, reference: true, shipperAccountId: true } } },
+      });
+      if (!quote) return [];
+      const facts = { jobId: quote.job.id, reference: quote.job.reference, carrierName: quote.carrierAccount.name, valueCents: quote.valueCents, numberOfLoads: quote.numberOfLoads };
+      return to(await officeUsers([quote.job.shipperAccountId]), content.quoteReceived(facts));
+    }
+    case "outbid":
+    case "awarded":
+    case "quote_declined": {
+      const job = await jobFacts(event.jobId);
+      if (!job) return [];
+      const facts = { jobId: job.id, reference: job.reference };
+      if (event.kind === "outbid") return to(await officeUsers(event.carrierAccountIds), content.outbid(facts));
+      if (event.kind === "awarded") return to(await officeUsers([event.carrierAccountId]), content.awarded({ ...facts, loads: event.loads }));
+      return to(await officeUsers([event.carrierAccountId]), content.quoteDeclined(facts));
+    }
+    case "auction_live":
+    case "auction_closed":
+    case "job_cancelled": {
+      const job = await jobFacts(event.jobId);
+      if (!job) return [];
+      const facts = { jobId: job.id, reference: job.reference };
+      const bidders = job.quotes.filter((q) => q.status !== "withdrawn").map((q) => q.carrierAccountId);
+      if (event.kind === "job_cancelled") return to(await officeUsers(bidders), content.jobCancelled(facts));
+      const notification = event.kind === "auction_live" ? content.auctionLive(facts) : content.auctionClosed(facts);
+      return to(await officeUsers([job.shipperAccountId, ...bidders]), notification);
+    }
+    case "load_assigned":
+    case "driver_assigned":
+    case "load_status":
+      return loadDrafts(event);
+    case "message_received":
+      return messageDrafts(event.messageId);
+  }
+}
+
+async function loadDrafts(event: Extract<NotifyEvent, { loadId: number }>): Promise<NotificationDraft[]> {
+  const load = await loadFacts(event.loadId);
+  if (!load) return [];
+  const facts = { jobId: load.job.id, reference: load.job.reference, loadId: load.id, sequence: load.sequence };
+  if (event.kind === "load_assigned") return to(await officeUsers([event.carrierAccountId]), content.loadAssigned(facts));
+  if (event.kind === "driver_assigned") {
+    if (!load.driver || event.driverId === null) return [];
+    const shipper = content.driverAssignedToShipper({ ...facts, driverName: load.driver.name, carrierName: load.carrierAccount?.name ?? "The carrier" });
+    return [...to([load.driver.id], content.driverAssignedToDriver(facts)), ...to(await officeUsers([load.job.shipperAccountId]), shipper)];
+  }
+  // Drivers and the carrier's office move a load along; the shipper is the one waiting to hear.
+  const recipients = event.status === "cancelled" ? [load.job.shipperAccountId, ...(load.carrierAccountId ? [load.carrierAccountId] : [])] : [load.job.shipperAccountId];
+  const driver = event.status === "cancelled" && load.driver ? [load.driver.id] : [];
+  return to([...(await officeUsers(recipients)), ...driver], content.loadStatus({ ...facts, status: event.status }));
+}
+
+async function messageDrafts(messageId: number): Promise<NotificationDraft[]> {
+  const message = await db().message.findUnique({
+    where: { id: messageId },
+    select: {
+      body: true,
+      jobId: true,
+      loadId: true,
+      fromAccountId: true,
+      toAccountId: true,
+      fromUser: { select: { name: true } },
+      fromAccount: { select: { name: true, kind: true } },
+      job: { select: { reference: true } },
+      load: { select: { sequence: true, driverId: true, carrierAccountId: true } },
+    },
+  });
+  if (!message) return [];
+  const carrierAccountId = message.fromAccount.kind === "carrier" ? message.fromAccountId : message.toAccountId;
+  const path = conversationPath(message.loadId !== null ? { kind: "load", loadId: message.loadId } : { kind: "job", jobId: message.jobId, carrierAccountId });
+  const about = message.load ? `load ${message.load.sequence} of ${message.job.reference}` : message.job.reference;
+  const notification = content.message({ senderName: message.fromUser.name, senderAccountName: message.fromAccount.name, about, body: message.body, path });
+  const driver = message.load?.driverId && message.load.carrierAccountId === message.toAccountId ? [message.load.driverId] : [];
+  return to([...(await officeUsers([message.toAccountId])), ...driver], notification);
+}

@@ -26,8 +26,6 @@ export const biddingJobSelect = {
 
 export type BiddingJob = Prisma.JobGetPayload<{ select: typeof biddingJobSelect }>;
 
-// Carriers see jobs that are out for bids, and any job they have quoted on (to follow the result).
-const VISIBLE_TO_CARRIERS = ["open", "scheduled", "live", "closed"];
 
 /** Sends events after their write has committed; one failing listener never undoes or blocks the write. */
 export async function notifyAll(events: readonly NotifyEvent[]): Promise<void> {
@@ -44,12 +42,15 @@ export function jobIdFrom(param: unknown): number {
 export const isBidder = (user: CurrentUser) => user.account.kind === "carrier" && user.role !== "driver";
 export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser) => user.account.kind === "shipper" && job.shipperAccountId === user.accountId;
 
-/** The job as the bidding pages see it: its shipper, or a carrier (not a driver) it is open to; else 404. */
+/**
+ * The job as the bidding pages see it: its shipper, or any carrier (not a driver) once published,
+ * so a carrier arriving after the award reads why they cannot bid rather than a missing page.
+ */
 export async function requireJobForBidding(jobId: number, user: CurrentUser): Promise<BiddingJob> {
   if (user.account.kind === "shipper") return requireShipperJob(jobId, user);
   if (!isBidder(user)) throw notFound();
   const job = await db().job.findFirst({
-    where: { id: jobId, status: { not: "draft" }, OR: [{ status: { in: VISIBLE_TO_CARRIERS } }, { quotes: { some: { carrierAccountId: user.accountId } } }] },
+    where: { id: jobId, status: { not: "draft" } },
     select: biddingJobSelect,
   });
   if (!job) throw notFound();

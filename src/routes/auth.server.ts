@@ -2,6 +2,7 @@ import { Router, type Request } from "express";
 import { SignupSchema, LoginSchema, fieldErrors } from "#domain/auth/account-forms.ts";
 import { signUp, authenticate, type CurrentUser } from "#models/users.server.ts";
 import { audit } from "#models/audit.server.ts";
+import { disconnectUser } from "#models/broadcast.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { homePathFor } from "#server/auth.server.ts";
 import type { RouteContext } from "#routes/index.server.ts";
@@ -50,6 +51,7 @@ export function authRouter({ signInLimiter }: RouteContext): Router {
   router.delete("/session", async (req, res) => {
     if (req.user) await audit("session.sign_out", req.impersonatorId ?? req.user.id, req.user.id);
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    if (req.user) await disconnectUser(req.user.id);
     res.clearCookie("haulage.sid").redirect(303, "/");
   });
 

@@ -12,6 +12,7 @@ import { jobsRouter } from "#routes/jobs.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
 import { loadsRouter } from "#routes/loads.server.ts";
 import { messagingRouter } from "#routes/messaging.server.ts";
+import { notificationsRouter } from "#routes/notifications.server.ts";
 
 export type RouteContext = { env: Env; signInLimiter: SignInLimiter };
 
@@ -28,5 +29,6 @@ export function routes(context: RouteContext): Router {
   router.use(biddingRouter());
   router.use(loadsRouter());
   router.use(messagingRouter());
+  router.use(notificationsRouter());
   return router;
 }

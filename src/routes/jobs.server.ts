@@ -1,6 +1,158 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
+import { readBoardFilters, boardQuery, isFiltered } from "#domain/jobs/board-filters.ts";
+import { formState } from "#domain/jobs/hidden-fields.ts";
+import { visibleGroups } from "#domain/jobs/form-visibility.ts";
+import { JobFormInputSchema, type JobFormInput } from "#domain/jobs/job-form-input.ts";
+import { parseJobForm } from "#domain/jobs/job-form-schema.ts";
+import { jobView } from "#domain/jobs/job-view.ts";
+import { isCancellable, shipperTab, SHIPPER_TABS } from "#domain/jobs/status.ts";
+import { formInputOf, newJobInput } from "#domain/jobs/stored-job.ts";
+import { geocoder } from "#geo/index.server.ts";
+import { geoRouter } from "#geo/routes.server.ts";
+import { biddingPanelFor } from "#models/bidding-panel.server.ts";
+import { jobBoard } from "#models/job-board.server.ts";
+import {
+  canEditJob, cancelJob, copyJob, createJob, jobsForShipper, recentPlaces, requireOwnJob, requireViewableJob, updateJob,
+  type Intent, type JobDetail,
+} from "#models/jobs.server.ts";
+import { driversFor } from "#models/loads.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { requireAccountKind, requireUser, signedIn } from "#server/auth.server.ts";
+import { HttpError } from "#server/errors.server.ts";
+import { flash, renderPage } from "#server/render.server.ts";
 
-// Placeholder: filled in by the jobs work.
+type FormPage = { view: "jobs/new" | "jobs/edit"; job?: JobDetail; values: JobFormInput; errors?: Record<string, string> };
+
+async function renderJobForm(req: Request, res: Response, user: CurrentUser, page: FormPage, status = 200) {
+  const [drivers, places] = await Promise.all([driversFor(user.accountId), recentPlaces(user)]);
+  const errors = page.errors ?? {};
+  await renderPage(req, res, page.view, {
+    title: page.job ? `Edit ${page.job.reference}` : "Post a job",
+    job: page.job,
+    values: page.values,
+    errors,
+    visible: visibleGroups(formState(page.values)),
+    drivers,
+    recentPlaces: places,
+    jobView,
+  }, status);
+}
+
+/** What was posted, read leniently so a refused form comes back exactly as typed. */
+function postedValues(body: unknown): JobFormInput {
+  const parsed = JobFormInputSchema.safeParse((body as { job?: unknown } | undefined)?.job ?? {});
+  return parsed.success ? parsed.data : newJobInput();
+}
+
+/** The submit button pressed: "Publish" publishes; any other saves (a draft stays a draft). */
+function intentOf(req: Request, fallback: Intent): Intent {
+  return (req.body as Record<string, unknown> | undefined)?.publish !== undefined ? "publish" : fallback;
+}
+
+function publishedNotice(status: string): string {
+  if (status === "draft") return "Draft saved. Publish it when you are ready.";
+  return "Your job is published and on the job board.";
+}
+
 export function jobsRouter(): Router {
-  return Router();
+  const router = Router();
+  const places = geocoder();
+  places.warm?.();
+  router.get(["/api/v1/address_autocomplete", "/api/v1/geocode_places/:address"], signedIn);
+  router.use(geoRouter(places));
+
+  router.get("/jobs", async (req, res) => {
+    const user = requireUser(req);
+    if (user.account.kind === "shipper") {
+      const tab = shipperTab(req.query.status);
+      const { jobs, counts } = await jobsForShipper(user, tab.value);
+      return renderPage(req, res, "jobs/index", { title: "Your jobs", jobs, counts, tab, tabs: SHIPPER_TABS, jobView });
+    }
+    if (user.account.kind !== "carrier" || user.role === "driver") throw new HttpError(403, "This page is not available for your account");
+    const filters = readBoardFilters(req.query);
+    const board = await jobBoard(filters);
+    await renderPage(req, res, "jobs/board", { title: "Job board", board, filters, filtered: isFiltered(filters), boardQuery, jobView });
+  });
+
+  router.get("/jobs/new", async (req, res) => {
+    const user = requireAccountKind(req, "shipper");
+    await renderJobForm(req, res, user, { view: "jobs/new", values: newJobInput() });
+  });
+
+  router.post("/jobs", async (req, res) => {
+    const user = requireAccountKind(req, "shipper");
+    const form = parseJobForm(req.body?.job);
+    if (!form.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: form.values ?? postedValues(req.body), errors: form.errors }, 422);
+    const intent = intentOf(req, "draft");
+    const saved = await createJob(user, form.data, intent);
+    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: postedValues(req.body), errors: saved.errors }, 422);
+    flash(req, "notice", publishedNotice(intent === "publish" ? "open" : "draft"));
+    res.redirect(303, `/jobs/${saved.id}`);
+  });
+
+  router.get("/jobs/:id", async (req, res) => {
+    const user = requireUser(req);
+    const job = await requireViewableJob(req.params.id, user);
+    const bidding = await biddingPanelFor(job, user);
+    const owner = user.account.kind === "shipper";
+    await renderPage(req, res, "jobs/show", {
+      title: job.reference, job, bidding, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,
+    });
+  });
+
+  router.get("/jobs/:id/edit", async (req, res) => {
+    const user = requireUser(req);
+    const job = await requireOwnJob(req.params.id, user);
+    if (!canEditJob(job)) return refuseEdit(req, res, job);
+    await renderJobForm(req, res, user, { view: "jobs/edit", job, values: formInputOf(job) });
+  });
+
+  router.patch("/jobs/:id", async (req, res) => {
+    const user = requireUser(req);
+    const job = await requireOwnJob(req.params.id, user);
+    if (!canEditJob(job)) return refuseEdit(req, res, job);
+    const form = parseJobForm(req.body?.job);
+    if (!form.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: form.values ?? postedValues(req.body), errors: form.errors }, 422);
+    const saved = await updateJob(job, user, form.data, intentOf(req, "save"));
+    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: postedValues(req.body), errors: saved.errors }, 422);
+    flash(req, "notice", job.status === "draft" && intentOf(req, "save") === "publish" ? publishedNotice("open") : "Job saved.");
+    res.redirect(303, `/jobs/${job.id}`);
+  });
+
+  // Publishing a saved draft checks it exactly as the form would.
+  router.post("/jobs/:id/publication", async (req, res) => {
+    const user = requireUser(req);
+    const job = await requireOwnJob(req.params.id, user);
+    if (job.status !== "draft") throw new HttpError(409, "This job has already been published");
+    const values = formInputOf(job);
+    const form = parseJobForm(values);
+    const saved = form.ok ? await updateJob(job, user, form.data, "publish") : { ok: false as const, errors: form.errors };
+    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values, errors: saved.errors }, 422);
+    flash(req, "notice", publishedNotice("open"));
+    res.redirect(303, `/jobs/${job.id}`);
+  });
+
+  router.post("/jobs/:id/cancellation", async (req, res) => {
+    const user = requireUser(req);
+    const job = await requireOwnJob(req.params.id, user);
+    const cancelled = await cancelJob(job);
+    flash(req, cancelled.ok ? "notice" : "alert", cancelled.ok ? "Job cancelled. Carriers can no longer quote on it." : (cancelled.errors.base ?? "This job cannot be cancelled"));
+    res.redirect(303, `/jobs/${job.id}`);
+  });
+
+  router.post("/jobs/:id/copy", async (req, res) => {
+    const user = requireUser(req);
+    const job = await requireOwnJob(req.params.id, user);
+    const copy = await copyJob(job, user);
+    if (!copy.ok) throw new HttpError(422, copy.errors.base);
+    flash(req, "notice", `A copy of “${job.reference}” was saved as a draft. Check the dates, then publish it.`);
+    res.redirect(303, `/jobs/${copy.id}/edit`);
+  });
+
+  return router;
+}
+
+function refuseEdit(req: Request, res: Response, job: JobDetail) {
+  flash(req, "alert", job.status === "cancelled" ? "A cancelled job cannot be changed. Post it again instead." : "This job can no longer be changed: a quote has been accepted.");
+  res.redirect(303, `/jobs/${job.id}`);
 }

@@ -3,6 +3,7 @@ import { asset } from "#server/assets.server.ts";
 import { generateToken } from "#server/csrf.server.ts";
 import * as format from "#server/view-helpers.server.ts";
 import { navLinksFor } from "#server/navigation.server.ts";
+import { navBadgesFor } from "#models/nav-badges.server.ts";
 
 export type PageLocals = { title?: string; [key: string]: unknown };
 
@@ -25,7 +26,7 @@ export function viewLocals(req: Request, res: Response) {
 
 /** Renders a view inside the application layout. */
 export async function renderPage(req: Request, res: Response, view: string, locals: PageLocals = {}, status = 200) {
-  const all = { ...viewLocals(req, res), title: undefined, errors: {}, values: {}, ...locals };
+  const all = { ...viewLocals(req, res), title: undefined, errors: {}, values: {}, navBadges: await navBadgesFor(req.user), ...locals };
   const body = await renderView(res, view, all);
   const html = await renderView(res, "layouts/application", { ...all, body });
   res.status(status).type("html").send(html);

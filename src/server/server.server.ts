@@ -6,6 +6,8 @@ import type { Env } from "#server/env.server.ts";
 import { db, disconnectDb } from "#db/client.server.ts";
 import { applyMigrations } from "#db/migrate.server.ts";
 import { seed } from "../../prisma/seed.ts";
+import { startAuctionClock } from "#models/auctions.server.ts";
+import { attachCable } from "#server/cable.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
 
@@ -18,10 +20,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     logger.info("demo data seeded");
   }
 
-  const { app, sessionStore } = createApp({ env, logger });
+  const { app, sessionParser, sessionStore } = createApp({ env, logger });
   const server = http.createServer(app);
+  const cable = attachCable({ server, sessionParser, env, logger });
   await sessionStore.prune();
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const auctionClock = startAuctionClock(logger);
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
 
@@ -29,6 +33,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     url: `http://${host}:${port}`,
     server,
     async close() {
+      auctionClock.stop();
+      await cable.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await disconnectDb();

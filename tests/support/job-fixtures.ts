@@ -50,3 +50,50 @@ export function createAuctionJob(shipperAccountId: number, createdById: number, 
   const status = Date.now() < opens.getTime() ? "scheduled" : "live";
   return createJob(shipperAccountId, createdById, { isAuction: true, auctionOpensAt: opens, auctionClosesAt: closes, status, ...overrides });
 }
+
+type FormFields = Record<string, unknown>;
+
+/**
+ * The job form as a browser posts it (`{ job: {...} }`): a single load of 20 EU pallets from Leeds
+ * to Bristol. Override top-level fields; `pickups` / `deliveries` replace the location lists.
+ */
+export function jobFormBody(overrides: FormFields = {}): { job: FormFields } {
+  return {
+    job: {
+      job_type: "single",
+      reference: "Pallets to Bristol",
+      load_type: "palletised",
+      pallet_type: "eu",
+      quantity_eu: "20",
+      total_weight: "9500",
+      vehicle_types: ["curtain_side", "artic"],
+      vehicle_spec: "standard",
+      required_certifications: ["fors_silver"],
+      timezone: "Europe/London",
+      is_auction: "0",
+      pickups: [{ city: "Leeds", post_code: "LS1 4AP", region: "England", country_code: "GB", latitude: "53.8", longitude: "-1.55", window_date: "2031-03-03", window_from: "08:00", window_to: "12:00" }],
+      deliveries: [{ city: "Bristol", post_code: "BS1 6QF", region: "England", country_code: "GB", latitude: "51.45", longitude: "-2.59", window_date: "2031-03-04" }],
+      ...overrides,
+    },
+  };
+}
+
+/**
+ * URL-encodes nested fields the way a browser posts the job form: `job[pickups][0][city]=Leeds`,
+ * `job[vehicle_types][]=box`. (supertest's own encoding writes `pickups[][city]`, which loses items.)
+ */
+export function formBody(fields: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  const add = (name: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => add(typeof item === "object" && item !== null ? `${name}[${index}]` : `${name}[]`, item));
+    } else if (typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) add(`${name}[${key}]`, inner);
+    } else {
+      params.append(name, String(value));
+    }
+  };
+  for (const [key, value] of Object.entries(fields)) add(key, value);
+  return params.toString();
+}

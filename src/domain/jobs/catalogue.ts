@@ -154,3 +154,12 @@ export function labelFor(options: readonly Option[], value: string | null | unde
 export function isOneOf<const T extends readonly Option[]>(options: T, value: unknown): value is ValueOf<T> {
   return options.some((option) => option.value === value);
 }
+
+/** Countries a location can be in: the UK and Crown Dependencies, then the EU, EEA and Switzerland. */
+export const COUNTRY_CODES = [
+  "GB", "IE", "FR", "BE", "NL", "LU", "DE", "DK", "ES", "PT", "IT", "AT", "CH", "PL", "CZ", "SK", "HU", "SI", "HR", "RO", "BG",
+  "GR", "CY", "MT", "SE", "NO", "FI", "EE", "LV", "LT", "IS", "LI", "JE", "GG", "IM",
+] as const;
+
+/** What the region field suggests; the UK nations decide the Northern Ireland customs rule. */
+export const UK_REGIONS = ["England", "Scotland", "Wales", "Northern Ireland"] as const;

@@ -72,11 +72,18 @@ export type ScheduleParts = {
   endDate: Date | null;
   frequency?: string | null;
   contractDuration?: string | null;
+  /** Read when a single load has no start date of its own: its earliest collection day. */
+  locations?: readonly { kind: string; windowDate?: Date | null }[];
 };
+
+function firstCollection(job: ScheduleParts): Date | null {
+  const days = (job.locations ?? []).filter((l) => l.kind === "pickup" && l.windowDate).map((l) => l.windowDate as Date);
+  return days.sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+}
 
 /** "Collect 14 Mar 2027", "Weekly, 1 Mar 2027 to 31 May 2027", "Contract: 1 year from 1 Mar 2027". */
 export function scheduleSummary(job: ScheduleParts): string {
-  const start = formatDate(job.startDate);
+  const start = formatDate(job.startDate ?? (job.jobType === "single" ? firstCollection(job) : null));
   if (job.jobType === "multi") {
     const how = labelFor(FREQUENCIES, job.frequency) || "Recurring";
     return `${how}, ${start || "?"} to ${formatDate(job.endDate) || "?"}`;

@@ -1,0 +1,50 @@
+import { Controller } from "@hotwired/stimulus";
+import { ContractMonthsInputError, contractMonths, type ContractMonth } from "#domain/jobs/contract-months.ts";
+import { fieldName } from "#domain/jobs/job-form-schema.ts";
+
+/** Breaks a contract's estimated loads down per month (SPEC §2, §5); numbers already typed are kept. */
+export default class extends Controller<HTMLElement> {
+  static targets = ["startDate", "duration", "rows"];
+  declare readonly startDateTarget: HTMLInputElement;
+  declare readonly durationTarget: HTMLSelectElement;
+  declare readonly rowsTarget: HTMLElement;
+
+  breakdown() {
+    let months: ContractMonth[];
+    try {
+      months = contractMonths(this.startDateTarget.value, this.durationTarget.value);
+    } catch (error) {
+      if (!(error instanceof ContractMonthsInputError)) throw error;
+      window.alert(error.message);
+      return;
+    }
+    const typed = this.typedByMonth();
+    this.rowsTarget.replaceChildren(...months.map((month, index) => this.row(month, index, typed.get(month.month) ?? "")));
+    this.rowsTarget.querySelector<HTMLInputElement>("input[type=number]")?.focus();
+    this.dispatch("changed");
+  }
+
+  private typedByMonth(): Map<string, string> {
+    const typed = new Map<string, string>();
+    for (const row of this.rowsTarget.querySelectorAll<HTMLElement>(".estimate-row")) {
+      const month = row.querySelector<HTMLInputElement>('input[type=hidden]')?.value;
+      const loads = row.querySelector<HTMLInputElement>("input[type=number]")?.value;
+      if (month && loads) typed.set(month, loads);
+    }
+    return typed;
+  }
+
+  private row(month: ContractMonth, index: number, loads: string): HTMLElement {
+    const path = `additional_data.load_estimates.${index}`;
+    const id = `job_additional_data_load_estimates_${index}_number_of_loads`;
+    const row = document.createElement("div");
+    row.className = "field estimate-row";
+    const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: month.label });
+    const hidden = Object.assign(document.createElement("input"), { type: "hidden", name: fieldName(`${path}.month`), value: month.month });
+    const input = Object.assign(document.createElement("input"), {
+      type: "number", id, name: fieldName(`${path}.number_of_loads`), value: loads, min: "0", step: "1", required: true,
+    });
+    row.append(label, hidden, input);
+    return row;
+  }
+}

@@ -1,0 +1,58 @@
+import { Controller } from "@hotwired/stimulus";
+import { stripRequired } from "./lib/form-groups.ts";
+
+/**
+ * A list whose items are added from a <template> and removed in place (SPEC §4): an item with a
+ * destroy field is marked destroyed and hidden (so the server deletes it), else it is deleted.
+ * Positions follow the visible order; remove buttons hide when fewer than 2 items remain.
+ */
+export default class extends Controller<HTMLElement> {
+  static targets = ["items", "template", "item", "position", "number", "removeButton"];
+  static values = { placeholder: { type: String, default: "NEW_RECORD" } };
+  declare readonly itemsTarget: HTMLElement;
+  declare readonly templateTarget: HTMLTemplateElement;
+  declare readonly itemTargets: HTMLElement[];
+  declare placeholderValue: string;
+  private added = 0;
+
+  connect() {
+    this.renumber();
+  }
+
+  add() {
+    const key = `${Date.now()}${this.added++}`;
+    this.itemsTarget.insertAdjacentHTML("beforeend", this.templateTarget.innerHTML.replaceAll(this.placeholderValue, key));
+    this.renumber();
+    this.dispatch("changed");
+    this.itemTargets.at(-1)?.querySelector<HTMLElement>("input:not([type=hidden]), select")?.focus();
+  }
+
+  remove(event: Event) {
+    const item = this.itemTargets.find((candidate) => candidate.contains(event.target as Node));
+    if (!item) return;
+    const destroy = item.querySelector<HTMLInputElement>('input[name$="[_destroy]"]');
+    if (destroy) {
+      destroy.value = "1";
+      item.hidden = true;
+      item.dataset.removed = "";
+      stripRequired(item);
+    } else {
+      item.remove();
+    }
+    this.renumber();
+    this.dispatch("changed");
+  }
+
+  private renumber() {
+    const visible = this.itemTargets.filter((item) => item.dataset.removed === undefined);
+    visible.forEach((item, index) => {
+      const position = item.querySelector<HTMLInputElement>("[data-repeatable-list-target~=position]");
+      if (position) position.value = String(index);
+      const number = item.querySelector<HTMLElement>("[data-repeatable-list-target~=number]");
+      if (number) number.textContent = String(index + 1);
+    });
+    for (const item of visible) {
+      for (const button of item.querySelectorAll<HTMLElement>("[data-repeatable-list-target~=removeButton]")) button.hidden = visible.length < 2;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { Controller } from "@hotwired/stimulus";
+import type TomSelect from "tom-select";
+import { MULTI_SELECT_MESSAGES, multiSelectSummary } from "#domain/jobs/multi-select.ts";
+import { ensureStylesheet } from "../islands/lib/stylesheet.ts";
+
+/**
+ * The searchable multi-select (SPEC §2) on a <select>, or on the select a `selector` value names
+ * inside the element. Tom Select and its CSS load only on pages that use it.
+ */
+export default class extends Controller<HTMLElement> {
+  static values = { selector: String, placeholder: String };
+  declare selectorValue: string;
+  declare placeholderValue: string;
+  private widget?: TomSelect;
+  private summary?: HTMLElement;
+
+  async connect() {
+    const select = this.select();
+    const [{ default: TomSelectWidget }, { default: href }] = await Promise.all([import("tom-select"), import("tom-select/dist/css/tom-select.css?url")]);
+    if (!this.element.isConnected || this.widget) return;
+    ensureStylesheet(href);
+    this.widget = new TomSelectWidget(select, {
+      plugins: ["remove_button"],
+      maxOptions: 500,
+      hidePlaceholder: true,
+      placeholder: this.placeholderValue || undefined,
+      render: {
+        no_results: () => `<div class="no-results">${MULTI_SELECT_MESSAGES.noResults}</div>`,
+        loading: () => `<div class="spinner" role="status">${MULTI_SELECT_MESSAGES.searching}</div>`,
+      },
+      onChange: () => this.summarise(),
+      // Start the next search afresh once a value is chosen.
+      onItemAdd: () => {
+        this.widget?.setTextboxValue("");
+        this.widget?.refreshOptions(false);
+      },
+    });
+    this.summarise();
+  }
+
+  disconnect() {
+    this.widget?.destroy();
+    this.widget = undefined;
+    this.summary = undefined;
+  }
+
+  private select(): HTMLSelectElement {
+    const element = this.selectorValue ? this.element.querySelector(this.selectorValue) : this.element;
+    if (!element) throw new Error(MULTI_SELECT_MESSAGES.noSelect);
+    if (!(element instanceof HTMLSelectElement)) throw new Error(MULTI_SELECT_MESSAGES.notSelect);
+    return element;
+  }
+
+  // SPEC §9: up to 50 chosen values are shown; beyond that, "N selected".
+  private summarise() {
+    const widget = this.widget;
+    if (!widget) return;
+    const text = multiSelectSummary(widget.items.length);
+    widget.wrapper.classList.toggle("ts-summarised", text !== null);
+    if (text === null) return this.summary?.remove();
+    this.summary ??= Object.assign(document.createElement("span"), { className: "ts-summary" });
+    this.summary.textContent = text;
+    if (!this.summary.isConnected) widget.control.prepend(this.summary);
+  }
+}

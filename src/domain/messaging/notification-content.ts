@@ -1,0 +1,105 @@
+// What each notification says and where it leads. Titles are short enough for a native tab badge
+// and a card header; bodies are plain text (escaped when rendered).
+import { formatMoney } from "#domain/format/money.ts";
+
+export type NotificationKind =
+  | "quote_received"
+  | "outbid"
+  | "awarded"
+  | "quote_declined"
+  | "load_assigned"
+  | "driver_assigned"
+  | "load_status"
+  | "auction_live"
+  | "auction_closed"
+  | "job_cancelled"
+  | "message";
+
+export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
+
+type Job = { jobId: number; reference: string };
+type Load = Job & { loadId: number; sequence: number };
+
+const loads = (n: number) => `${n} ${n === 1 ? "load" : "loads"}`;
+const loadName = (load: Load) => `load ${load.sequence} of ${load.reference}`;
+const SNIPPET_LENGTH = 140;
+
+export function snippet(text: string, length = SNIPPET_LENGTH): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length - 1).trimEnd()}…` : flat;
+}
+
+export const notificationContent = {
+  quoteReceived: (f: Job & { carrierName: string; valueCents: number; numberOfLoads: number }): NotificationContent => ({
+    kind: "quote_received",
+    title: `New quote on ${f.reference}`,
+    body: `${f.carrierName} quoted ${formatMoney(f.valueCents)} per load for ${loads(f.numberOfLoads)}.`,
+    path: `/jobs/${f.jobId}/quotes`,
+  }),
+  outbid: (f: Job): NotificationContent => ({
+    kind: "outbid",
+    title: `You have been outbid on ${f.reference}`,
+    body: "Cheaper quotes now take the loads you were winning. Lower your price to get back in.",
+    path: `/jobs/${f.jobId}`,
+  }),
+  awarded: (f: Job & { loads: number }): NotificationContent => ({
+    kind: "awarded",
+    title: `You won ${loads(f.loads)} on ${f.reference}`,
+    body: "The shipper has awarded the job. Assign drivers to your new loads.",
+    path: "/loads",
+  }),
+  quoteDeclined: (f: Job): NotificationContent => ({
+    kind: "quote_declined",
+    title: `Your quote on ${f.reference} was not accepted`,
+    body: "The job has been awarded to other carriers.",
+    path: `/jobs/${f.jobId}`,
+  }),
+  loadAssigned: (f: Load): NotificationContent => ({
+    kind: "load_assigned",
+    title: `New load: ${loadName(f)}`,
+    body: "The shipper has assigned this load to your company.",
+    path: `/loads/${f.loadId}`,
+  }),
+  driverAssignedToDriver: (f: Load): NotificationContent => ({
+    kind: "driver_assigned",
+    title: `You are driving ${loadName(f)}`,
+    body: "Check the collection and delivery details before you set off.",
+    path: `/loads/${f.loadId}`,
+  }),
+  driverAssignedToShipper: (f: Load & { driverName: string; carrierName: string }): NotificationContent => ({
+    kind: "driver_assigned",
+    title: `Driver assigned to ${loadName(f)}`,
+    body: `${f.carrierName} has put ${f.driverName} on this load.`,
+    path: `/loads/${f.loadId}`,
+  }),
+  loadStatus: (f: Load & { status: string }): NotificationContent => ({
+    kind: "load_status",
+    title: `${loadName(f).replace(/^l/, "L")} is ${f.status.replaceAll("_", " ")}`,
+    body: "",
+    path: `/loads/${f.loadId}`,
+  }),
+  auctionLive: (f: Job): NotificationContent => ({
+    kind: "auction_live",
+    title: `Auction live: ${f.reference}`,
+    body: "Bidding is open now.",
+    path: `/jobs/${f.jobId}`,
+  }),
+  auctionClosed: (f: Job): NotificationContent => ({
+    kind: "auction_closed",
+    title: `Auction closed: ${f.reference}`,
+    body: "Bidding has ended.",
+    path: `/jobs/${f.jobId}`,
+  }),
+  jobCancelled: (f: Job): NotificationContent => ({
+    kind: "job_cancelled",
+    title: `${f.reference} was cancelled`,
+    body: "The shipper has cancelled this job.",
+    path: `/jobs/${f.jobId}`,
+  }),
+  message: (f: { senderName: string; senderAccountName: string; about: string; body: string; path: string }): NotificationContent => ({
+    kind: "message",
+    title: `${f.senderName} (${f.senderAccountName}) about ${f.about}`,
+    body: snippet(f.body),
+    path: f.path,
+  }),
+};

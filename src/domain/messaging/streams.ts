@@ -1,0 +1,49 @@
+// Names of the live streams, and of the conversations they carry. A conversation is between a job's
+// shipper account and one carrier account: about a load once it is assigned, about the job before.
+
+export type ConversationRef =
+  | { kind: "load"; loadId: number }
+  | { kind: "job"; jobId: number; carrierAccountId: number };
+
+export type StreamRef =
+  | { kind: "user"; userId: number }
+  | { kind: "account"; accountId: number }
+  | { kind: "conversation"; conversation: ConversationRef };
+
+/** Notifications, and everything else meant for one person. */
+export const userStream = (userId: number) => `user:${userId}`;
+/** The account's messages badge (drivers follow their own user stream instead). */
+export const accountStream = (accountId: number) => `account:${accountId}`;
+
+export function conversationStream(ref: ConversationRef): string {
+  return ref.kind === "load" ? `conversation:load:${ref.loadId}` : `conversation:job:${ref.jobId}:${ref.carrierAccountId}`;
+}
+
+/** A DOM-id-safe key, unique per conversation. */
+export function conversationKey(ref: ConversationRef): string {
+  return ref.kind === "load" ? `load_${ref.loadId}` : `job_${ref.jobId}_${ref.carrierAccountId}`;
+}
+
+export function conversationPath(ref: ConversationRef): string {
+  return ref.kind === "load" ? `/loads/${ref.loadId}/messages` : `/jobs/${ref.jobId}/messages?carrier_account_id=${ref.carrierAccountId}`;
+}
+
+const ID = "([1-9][0-9]{0,14})";
+const PATTERNS: [RegExp, (ids: number[]) => StreamRef][] = [
+  [new RegExp(`^user:${ID}$`), ([userId]) => ({ kind: "user", userId: userId! })],
+  [new RegExp(`^account:${ID}$`), ([accountId]) => ({ kind: "account", accountId: accountId! })],
+  [new RegExp(`^conversation:load:${ID}$`), ([loadId]) => ({ kind: "conversation", conversation: { kind: "load", loadId: loadId! } })],
+  [
+    new RegExp(`^conversation:job:${ID}:${ID}$`),
+    ([jobId, carrierAccountId]) => ({ kind: "conversation", conversation: { kind: "job", jobId: jobId!, carrierAccountId: carrierAccountId! } }),
+  ],
+];
+
+/** The stream a name denotes, or null for a name this layer does not know. */
+export function parseStream(name: string): StreamRef | null {
+  for (const [pattern, build] of PATTERNS) {
+    const match = pattern.exec(name);
+    if (match) return build(match.slice(1).map(Number));
+  }
+  return null;
+}

@@ -1,0 +1,15 @@
+// SPEC §9 constants of the live layer, shared by the server and the Stimulus controllers.
+
+/** A message box reports typing at most once per this many ms. */
+export const TYPING_THROTTLE_MS = 8_000;
+/** A typing notice removes itself after this many ms. */
+export const TYPING_NOTICE_LIFETIME_MS = 10_000;
+/** The message list scrolls to its newest entry this long after the window stops resizing. */
+export const SCROLL_RESIZE_DELAY_MS = 100;
+/** Expandable content is clamped to this height until expanded. */
+export const EXPANDABLE_MAX_HEIGHT_PX = 256;
+
+/** One typing report per box per throttle window (SPEC §9); `lastSentAt` null = never sent. */
+export function shouldReportTyping(lastSentAt: number | null, now: number): boolean {
+  return lastSentAt === null || now - lastSentAt >= TYPING_THROTTLE_MS;
+}

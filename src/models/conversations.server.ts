@@ -1,0 +1,205 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
+import { snippet } from "#domain/messaging/notification-content.ts";
+import { conversationKey, conversationPath, conversationStream, type ConversationRef } from "#domain/messaging/streams.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+// Who talks to whom. A conversation joins a job's shipper account and one carrier account: about a
+// load once the load is theirs, about the job before the award (any carrier the job is open to may
+// ask; the shipper answers carriers who asked or quoted). Drivers take part in their own loads'.
+
+export type Party = "shipper" | "carrier" | "driver";
+type Named = { id: number; name: string };
+
+export type Conversation = {
+  ref: ConversationRef;
+  key: string;
+  stream: string;
+  path: string;
+  title: string;
+  job: { id: number; reference: string; status: string };
+  load: { id: number; sequence: number; driverId: number | null } | null;
+  shipperAccount: Named;
+  carrierAccount: Named;
+  party: Party;
+  myAccount: Named;
+  otherAccount: Named;
+  canWrite: boolean;
+};
+
+/** Job statuses in which carriers are still pricing the job, so its conversation is open. */
+export const PRE_AWARD_STATUSES = ["open", "scheduled", "live", "closed"];
+
+export function partyOf(user: CurrentUser, shipperAccountId: number, carrierAccountId: number, driverId: number | null): Party | null {
+  if (user.account.kind === "shipper" && user.accountId === shipperAccountId) return "shipper";
+  if (user.account.kind !== "carrier" || user.accountId !== carrierAccountId) return null;
+  if (user.role !== "driver") return "carrier";
+  return driverId === user.id ? "driver" : null;
+}
+
+/** The conversation if this user is party to it; null (→ 404) for anything else. */
+export function findConversation(user: CurrentUser, ref: ConversationRef): Promise<Conversation | null> {
+  return ref.kind === "load" ? findLoadConversation(user, ref.loadId) : findJobConversation(user, ref.jobId, ref.carrierAccountId);
+}
+
+const jobSelect = { id: true, reference: true, status: true, shipperAccount: { select: { id: true, name: true } } } as const;
+
+async function findLoadConversation(user: CurrentUser, loadId: number): Promise<Conversation | null> {
+  const load = await db().load.findUnique({
+    where: { id: loadId },
+    select: { id: true, sequence: true, driverId: true, carrierAccount: { select: { id: true, name: true } }, job: { select: jobSelect } },
+  });
+  if (!load?.carrierAccount) return null;
+  const party = partyOf(user, load.job.shipperAccount.id, load.carrierAccount.id, load.driverId);
+  if (!party) return null;
+  const ref: ConversationRef = { kind: "load", loadId };
+  const { shipperAccount, ...job } = load.job;
+  return build(ref, party, job, { id: load.id, sequence: load.sequence, driverId: load.driverId }, shipperAccount, load.carrierAccount, true);
+}
+
+async function findJobConversation(user: CurrentUser, jobId: number, carrierAccountId: number): Promise<Conversation | null> {
+  const [job, carrier, engaged] = await Promise.all([
+    db().job.findUnique({ where: { id: jobId }, select: jobSelect }),
+    db().account.findUnique({ where: { id: carrierAccountId }, select: { id: true, name: true, kind: true } }),
+    db().job.count({
+      where: {
+        id: jobId,
+        OR: [{ quotes: { some: { carrierAccountId } } }, { messages: { some: { loadId: null, OR: [{ fromAccountId: carrierAccountId }, { toAccountId: carrierAccountId }] } } }],
+      },
+    }),
+  ]);
+  if (!job || carrier?.kind !== "carrier" || job.status === "draft") return null;
+  const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
+  const open = PRE_AWARD_STATUSES.includes(job.status);
+  // The shipper answers carriers who came forward; a carrier may ask about any job on the board.
+  if (!party || (party === "shipper" && !engaged) || (party === "carrier" && !open && !engaged)) return null;
+  const { shipperAccount, ...rest } = job;
+  return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
+}
+
+function build(
+  ref: ConversationRef,
+  party: Party,
+  job: Conversation["job"],
+  load: Conversation["load"],
+  shipperAccount: Named,
+  carrierAccount: Named,
+  canWrite: boolean,
+): Conversation {
+  const mine = party === "shipper" ? shipperAccount : carrierAccount;
+  const other = party === "shipper" ? carrierAccount : shipperAccount;
+  const title = load ? `Load ${load.sequence} of ${job.reference}` : job.reference;
+  return {
+    ref,
+    key: conversationKey(ref),
+    stream: conversationStream(ref),
+    path: conversationPath(ref),
+    title,
+    job,
+    load,
+    shipperAccount,
+    carrierAccount,
+    party,
+    myAccount: mine,
+    otherAccount: other,
+    canWrite,
+  };
+}
+
+/** The messages of a conversation: between its two accounts, on its load or (for a job) on no load. */
+export function messagesWhere(c: Pick<Conversation, "ref" | "job" | "shipperAccount" | "carrierAccount">): Prisma.MessageWhereInput {
+  const shipper = c.shipperAccount.id;
+  const carrier = c.carrierAccount.id;
+  const between = { OR: [{ fromAccountId: shipper, toAccountId: carrier }, { fromAccountId: carrier, toAccountId: shipper }] };
+  return c.ref.kind === "load" ? { loadId: c.ref.loadId, ...between } : { jobId: c.job.id, loadId: null, ...between };
+}
+
+/** Messages this user may see at all: their account's, and for a driver only those on their loads. */
+export function visibleMessages(user: CurrentUser): Prisma.MessageWhereInput {
+  const mine = { OR: [{ fromAccountId: user.accountId }, { toAccountId: user.accountId }] };
+  return user.role === "driver" ? { ...mine, load: { driverId: user.id } } : mine;
+}
+
+/** Unread messages addressed to this user's account (a driver: only on their loads). */
+export function unreadMessagesWhere(user: Pick<CurrentUser, "id" | "accountId" | "role">): Prisma.MessageWhereInput {
+  return { toAccountId: user.accountId, readAt: null, ...(user.role === "driver" ? { load: { driverId: user.id } } : {}) };
+}
+
+export type ConversationSummary = {
+  ref: ConversationRef;
+  key: string;
+  path: string;
+  title: string;
+  otherAccountName: string;
+  unreadCount: number;
+  unreadBadge: BadgeView;
+  lastMessage: { snippet: string; createdAt: Date; fromUserName: string };
+};
+
+/** SPEC §2 `/messages`: this user's conversations, latest first, with unread counts, in three queries. */
+export async function conversationsFor(user: CurrentUser, options: { where?: Prisma.MessageWhereInput; limit?: number } = {}): Promise<ConversationSummary[]> {
+  if (user.role === "support") return [];
+  const where: Prisma.MessageWhereInput = { AND: [visibleMessages(user), options.where ?? {}] };
+  const [groups, unread] = await Promise.all([
+    db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId", "toAccountId"], where, _max: { id: true } }),
+    db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId"], where: { AND: [where, unreadMessagesWhere(user)] }, _count: { _all: true } }),
+  ]);
+  const isShipper = user.account.kind === "shipper";
+  const keyOf = (g: { jobId: number; loadId: number | null; fromAccountId: number; toAccountId?: number }) => {
+    const other = g.fromAccountId === user.accountId ? (g.toAccountId ?? 0) : g.fromAccountId;
+    const ref: ConversationRef = g.loadId !== null ? { kind: "load", loadId: g.loadId } : { kind: "job", jobId: g.jobId, carrierAccountId: isShipper ? other : user.accountId };
+    return ref;
+  };
+  const latest = new Map<string, { ref: ConversationRef; lastId: number }>();
+  for (const group of groups) {
+    const ref = keyOf(group);
+    const key = conversationKey(ref);
+    const lastId = group._max.id ?? 0;
+    if ((latest.get(key)?.lastId ?? 0) < lastId) latest.set(key, { ref, lastId });
+  }
+  const unreadByKey = new Map<string, number>();
+  for (const group of unread) {
+    const key = conversationKey(keyOf(group));
+    unreadByKey.set(key, (unreadByKey.get(key) ?? 0) + group._count._all);
+  }
+  const chosen = [...latest.values()].sort((a, b) => b.lastId - a.lastId).slice(0, options.limit ?? 100);
+  const rows = await db().message.findMany({
+    where: { id: { in: chosen.map((c) => c.lastId) } },
+    select: {
+      id: true,
+      body: true,
+      createdAt: true,
+      fromAccountId: true,
+      fromUser: { select: { name: true } },
+      fromAccount: { select: { name: true } },
+      toAccount: { select: { name: true } },
+      job: { select: { reference: true } },
+      load: { select: { sequence: true } },
+    },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return chosen.flatMap(({ ref, lastId }) => {
+    const row = byId.get(lastId);
+    if (!row) return [];
+    const key = conversationKey(ref);
+    const unreadCount = unreadByKey.get(key) ?? 0;
+    return [
+      {
+        ref,
+        key,
+        path: conversationPath(ref),
+        title: row.load ? `Load ${row.load.sequence} of ${row.job.reference}` : row.job.reference,
+        otherAccountName: row.fromAccountId === user.accountId ? row.toAccount.name : row.fromAccount.name,
+        unreadCount,
+        unreadBadge: badgeView(unreadCount),
+        lastMessage: { snippet: snippet(row.body, 100), createdAt: row.createdAt, fromUserName: row.fromUser.name },
+      },
+    ];
+  });
+}
+
+/** A shipper's conversations about one job before its award, one per carrier who asked or quoted. */
+export function jobConversationsFor(user: CurrentUser, jobId: number): Promise<ConversationSummary[]> {
+  return conversationsFor(user, { where: { jobId, loadId: null } });
+}

@@ -1,0 +1,53 @@
+import { parsedAddress } from "#domain/geo/address-result.ts";
+import type { JobLocationData } from "#domain/jobs/job-location-schema.ts";
+import { calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { geocoder } from "#geo/index.server.ts";
+
+// Coordinates are kept on every location for the maps that follow. The browser sends them when an
+// address was picked from the suggestions; otherwise (typed, or no JavaScript) they are looked up here.
+
+function searchText(location: JobLocationData): string {
+  return location.fullAddress ?? [location.address, location.city, location.postCode, location.countryCode].filter(Boolean).join(", ");
+}
+
+/** The location with latitude/longitude, and any town, post code, region or country it lacked. */
+export async function located(location: JobLocationData): Promise<JobLocationData> {
+  if (location.latitude !== null && location.longitude !== null) return location;
+  const result = await geocoder().geocode(searchText(location)).catch(() => null);
+  if (!result) return location;
+  const parsed = parsedAddress(result);
+  const point = result.geometry?.location;
+  return {
+    ...location,
+    city: location.city ?? (parsed.city || null),
+    postCode: location.postCode ?? (parsed.post_code || null),
+    region: location.region ?? (parsed.region || null),
+    countryCode: location.countryCode ?? (parsed.country_code || null),
+    latitude: point?.lat ?? null,
+    longitude: point?.lng ?? null,
+  };
+}
+
+export function locatedAll(locations: readonly JobLocationData[]): Promise<JobLocationData[]> {
+  return Promise.all(locations.map(located));
+}
+
+/** The columns of a JobLocation row (without its job). */
+export function locationColumns(kind: "pickup" | "delivery", location: JobLocationData) {
+  return {
+    kind,
+    position: location.position,
+    fullAddress: location.fullAddress,
+    address: location.address,
+    city: location.city,
+    postCode: location.postCode,
+    region: location.region,
+    countryCode: location.countryCode,
+    companyName: location.companyName,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    windowDate: calendarDateValue(location.windowDate),
+    windowFrom: location.windowFrom,
+    windowTo: location.windowTo,
+  };
+}

@@ -1,0 +1,301 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
+import {
+  NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, isEditable, publishRefusal, publishedStatus, type ShipperTab,
+} from "#domain/jobs/status.ts";
+import { additionalDataText, calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { notFound } from "#server/errors.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { wakeAuctionClock } from "#models/auctions.server.ts";
+import { locatedAll, locationColumns } from "#models/job-locations.server.ts";
+
+export type Intent = "draft" | "publish" | "save";
+export type JobWrite = { ok: true; id: number } | { ok: false; errors: Record<string, string> };
+
+export const jobDetailInclude = {
+  locations: { orderBy: [{ kind: "desc" }, { position: "asc" }, { id: "asc" }] },
+  assignedDriver: { select: { id: true, name: true } },
+  _count: { select: { quotes: { where: { status: "accepted" } } } },
+} as const satisfies Prisma.JobInclude;
+export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }>;
+
+// Carriers see jobs out for bids, and jobs they quoted on or run loads for (to follow them).
+const OPEN_TO_CARRIERS = ["open", "scheduled", "live", "closed"];
+
+export function jobIdParam(param: unknown): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+export const hasAcceptedQuote = (job: JobDetail) => job._count.quotes > 0;
+export const canEditJob = (job: JobDetail) => isEditable({ status: job.status, hasAcceptedQuote: hasAcceptedQuote(job) });
+
+/** One of the shipper's own jobs; any other job (or a non-shipper) is a 404. */
+export async function requireOwnJob(param: unknown, user: CurrentUser): Promise<JobDetail> {
+  if (user.account.kind !== "shipper") throw notFound();
+  const job = await db().job.findFirst({ where: { id: jobIdParam(param), shipperAccountId: user.accountId }, include: jobDetailInclude });
+  if (!job) throw notFound();
+  return job;
+}
+
+function carrierScope(user: CurrentUser): Prisma.JobWhereInput {
+  if (user.role === "driver") return { status: { not: "draft" }, loads: { some: { driverId: user.id } } };
+  return {
+    status: { not: "draft" },
+    OR: [
+      { status: { in: OPEN_TO_CARRIERS } },
+      { quotes: { some: { carrierAccountId: user.accountId } } },
+      { loads: { some: { carrierAccountId: user.accountId } } },
+    ],
+  };
+}
+
+/** The job page: the shipper's own job, or a published job a carrier may read; otherwise 404. */
+export async function requireViewableJob(param: unknown, user: CurrentUser): Promise<JobDetail> {
+  if (user.account.kind === "shipper") return requireOwnJob(param, user);
+  if (user.account.kind !== "carrier") throw notFound();
+  const job = await db().job.findFirst({ where: { id: jobIdParam(param), ...carrierScope(user) }, include: jobDetailInclude });
+  if (!job) throw notFound();
+  return job;
+}
+
+function jobColumns(data: JobFormData) {
+  const single = data.jobType === "single";
+  // Single loads have no start date field; their first collection day stands in, so every job
+  // sorts and filters on the board by when it is first collected.
+  const firstCollection = data.pickups.map((location) => location.windowDate).filter((day): day is string => Boolean(day)).sort()[0];
+  return {
+    reference: data.reference,
+    jobType: data.jobType,
+    startDate: calendarDateValue(single ? firstCollection : data.startDate),
+    endDate: calendarDateValue(single ? null : data.endDate),
+    frequency: data.frequency,
+    contractDuration: data.contractDuration,
+    numberOfLoads: data.numberOfLoads,
+    callOffLoadType: data.callOffLoadType,
+    expectedQuantity: data.expectedQuantity,
+    loadType: data.loadType,
+    loadCondition: data.loadCondition,
+    vehicleTypes: JSON.stringify(data.vehicleTypes),
+    vehicleSpec: data.vehicleSpec,
+    requiredCertifications: JSON.stringify(data.requiredCertifications),
+    palletType: data.palletType,
+    quantityEu: data.quantityEu,
+    quantityStandard: data.quantityStandard,
+    quantityEuDouble: data.quantityEuDouble,
+    quantityStandardDouble: data.quantityStandardDouble,
+    quantityOther: data.quantityOther,
+    palletSize: data.palletSize,
+    containerSize: data.containerSize,
+    loadQuantity: data.loadQuantity,
+    totalWeightKg: data.totalWeightKg,
+    additionalNotes: data.additionalNotes,
+    customsPaperwork: data.customsPaperwork,
+    timezone: data.timezone,
+    additionalData: additionalDataText(data.loadEstimates),
+    assignedDriverId: data.assignedDriverId,
+    isAuction: data.isAuction,
+    auctionOpensAt: data.auctionOpensAt,
+    auctionClosesAt: data.auctionClosesAt,
+    secureNowPriceCents: data.secureNowPriceCents,
+  };
+}
+
+/** Problems only the database can see: the driver must be one of the account's drivers. */
+async function accountErrors(data: JobFormData, user: CurrentUser): Promise<Record<string, string> | null> {
+  if (data.assignedDriverId === null) return null;
+  const driver = await db().user.findFirst({ where: { id: data.assignedDriverId, accountId: user.accountId, role: "driver" }, select: { id: true } });
+  return driver ? null : { assigned_driver_id: "Choose a driver from the list" };
+}
+
+async function withCoordinates(data: JobFormData): Promise<JobFormData> {
+  const [pickups, deliveries] = await Promise.all([locatedAll(data.pickups), locatedAll(data.deliveries)]);
+  return { ...data, pickups, deliveries };
+}
+
+function locationRows(data: JobFormData) {
+  return [...data.pickups.map((l) => locationColumns("pickup", l)), ...data.deliveries.map((l) => locationColumns("delivery", l))];
+}
+
+/** A new job from the form: saved as a draft, or published (open tender, or a scheduled/live auction). */
+export async function createJob(user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobWrite> {
+  const now = Date.now();
+  const refusal = intent === "publish" ? publishRefusal(form, now) : null;
+  const errors = refusal ?? (await accountErrors(form, user));
+  if (errors) return { ok: false, errors };
+  const data = await withCoordinates(form);
+  const published = intent === "publish";
+  const job = await db().job.create({
+    data: {
+      ...jobColumns(data),
+      shipperAccountId: user.accountId,
+      createdById: user.id,
+      status: published ? publishedStatus(data, now) : "draft",
+      publishedAt: published ? new Date(now) : null,
+      locations: { create: locationRows(data) },
+    },
+    select: { id: true, isAuction: true },
+  });
+  if (published && job.isAuction) wakeAuctionClock();
+  return { ok: true, id: job.id };
+}
+
+const PUBLISHED = ["open", "scheduled", "live", "closed"];
+
+/** The status after an edit: a draft stays one unless published; a published job follows its auction times. */
+function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now: number): string {
+  if (current === "draft") return intent === "publish" ? publishedStatus(data, now) : "draft";
+  return PUBLISHED.includes(current) ? publishedStatus(data, now) : current;
+}
+
+/**
+ * Saves the form over the job, its locations added, changed and removed in place. Refused once a
+ * quote has been accepted (or the job has moved past bidding), checked in the same write.
+ */
+export async function updateJob(job: JobDetail, user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobWrite> {
+  if (!canEditJob(job)) return { ok: false, errors: { base: NOT_EDITABLE } };
+  const now = Date.now();
+  const status = statusAfterEdit(job.status, form, intent, now);
+  const refusal = status !== "draft" ? publishRefusal(form, now) : null;
+  const errors = refusal ?? (await accountErrors(form, user));
+  if (errors) return { ok: false, errors };
+  const data = await withCoordinates(form);
+  const ours = new Set(job.locations.map((location) => location.id));
+
+  const saved = await db().$transaction(async (tx) => {
+    const { count } = await tx.job.updateMany({
+      where: { id: job.id, status: job.status, quotes: { none: { status: "accepted" } } },
+      data: { ...jobColumns(data), status, publishedAt: job.publishedAt ?? (status !== "draft" ? new Date(now) : null) },
+    });
+    if (count === 0) return false;
+    const destroyed = data.destroyedLocationIds.filter((id) => ours.has(id));
+    if (destroyed.length) await tx.jobLocation.deleteMany({ where: { jobId: job.id, id: { in: destroyed } } });
+    const sides = [
+      ...data.pickups.map((location) => ({ location, kind: "pickup" as const })),
+      ...data.deliveries.map((location) => ({ location, kind: "delivery" as const })),
+    ];
+    for (const { location, kind } of sides) {
+      const columns = locationColumns(kind, location);
+      if (location.id !== null && ours.has(location.id) && !destroyed.includes(location.id)) {
+        await tx.jobLocation.update({ where: { id: location.id }, data: columns });
+      } else {
+        await tx.jobLocation.create({ data: { ...columns, jobId: job.id } });
+      }
+    }
+    return true;
+  });
+  if (!saved) return { ok: false, errors: { base: NOT_EDITABLE } };
+  if (data.isAuction && status !== "draft") wakeAuctionClock();
+  return { ok: true, id: job.id };
+}
+
+/** Withdraws the job before award; its quotes stay for the record. */
+export async function cancelJob(job: JobDetail): Promise<JobWrite> {
+  if (!isCancellable(job.status)) return { ok: false, errors: { base: NOT_CANCELLABLE } };
+  const { count } = await db().job.updateMany({
+    where: { id: job.id, status: { in: ["draft", "open", "scheduled", "live", "closed"] }, quotes: { none: { status: "accepted" } } },
+    data: { status: "cancelled", cancelledAt: new Date() },
+  });
+  return count ? { ok: true, id: job.id } : { ok: false, errors: { base: NOT_CANCELLABLE } };
+}
+
+const COPY_SUFFIX = " (copy)";
+
+/** "Post again": the same job as a new draft, to adjust (dates, most often) and publish. */
+export async function copyJob(job: JobDetail, user: CurrentUser): Promise<JobWrite> {
+  const {
+    id: _id, status: _status, publishedAt: _publishedAt, awardedAt: _awardedAt, cancelledAt: _cancelledAt, createdAt: _createdAt, updatedAt: _updatedAt,
+    shipperAccountId: _shipper, createdById: _createdBy, locations, assignedDriver: _driver, _count, ...columns
+  } = job;
+  const reference = job.reference.length + COPY_SUFFIX.length > 120 ? job.reference : `${job.reference}${COPY_SUFFIX}`;
+  const copy = await db().job.create({
+    data: {
+      ...columns,
+      reference,
+      status: "draft",
+      shipperAccountId: user.accountId,
+      createdById: user.id,
+      locations: { create: locations.map(({ id: _locationId, jobId: _jobId, ...location }) => location) },
+    },
+    select: { id: true },
+  });
+  return { ok: true, id: copy.id };
+}
+
+const listSelect = {
+  id: true,
+  reference: true,
+  status: true,
+  jobType: true,
+  loadType: true,
+  startDate: true,
+  endDate: true,
+  frequency: true,
+  contractDuration: true,
+  expectedQuantity: true,
+  isAuction: true,
+  quantityEu: true,
+  quantityStandard: true,
+  quantityEuDouble: true,
+  quantityStandardDouble: true,
+  quantityOther: true,
+  containerSize: true,
+  loadQuantity: true,
+  totalWeightKg: true,
+  updatedAt: true,
+  locations: { select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true }, orderBy: { position: "asc" } },
+  _count: { select: { quotes: { where: { status: "active" } } } },
+} as const satisfies Prisma.JobSelect;
+export type JobListRow = Prisma.JobGetPayload<{ select: typeof listSelect }>;
+
+export const SHIPPER_LIST_LIMIT = 500;
+
+/** The shipper's jobs in one tab (newest first), and how many jobs each tab holds. */
+export async function jobsForShipper(user: CurrentUser, tab: ShipperTab) {
+  const statuses = SHIPPER_TABS.find((t) => t.value === tab)?.statuses ?? [];
+  const [jobs, byStatus] = await Promise.all([
+    db().job.findMany({
+      where: { shipperAccountId: user.accountId, status: { in: [...statuses] } },
+      select: listSelect,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: SHIPPER_LIST_LIMIT,
+    }),
+    db().job.groupBy({ by: ["status"], where: { shipperAccountId: user.accountId }, _count: { _all: true } }),
+  ]);
+  const counts = Object.fromEntries(
+    SHIPPER_TABS.map((t) => [t.value, byStatus.filter((row) => (t.statuses as readonly string[]).includes(row.status)).reduce((sum, row) => sum + row._count._all, 0)]),
+  ) as Record<ShipperTab, number>;
+  return { jobs, counts };
+}
+
+/** Places the account has used before, offered first by the address autocomplete. */
+export async function recentPlaces(user: CurrentUser, limit = 8) {
+  const rows = await db().jobLocation.findMany({
+    where: { job: { shipperAccountId: user.accountId }, latitude: { not: null } },
+    select: { fullAddress: true, address: true, city: true, postCode: true, region: true, countryCode: true, companyName: true, latitude: true, longitude: true },
+    orderBy: { id: "desc" },
+    take: 50,
+  });
+  const seen = new Set<string>();
+  const places = [];
+  for (const row of rows) {
+    const label = row.fullAddress ?? [row.companyName, row.address, row.city, row.postCode].filter(Boolean).join(", ");
+    if (!label || seen.has(label)) continue;
+    seen.add(label);
+    places.push({
+      label,
+      ...(row.companyName ? { name: row.companyName } : {}),
+      address: row.address ?? undefined,
+      city: row.city ?? undefined,
+      post_code: row.postCode ?? undefined,
+      region: row.region ?? undefined,
+      country_code: row.countryCode ?? undefined,
+      latitude: row.latitude ?? undefined,
+      longitude: row.longitude ?? undefined,
+    });
+    if (places.length >= limit) break;
+  }
+  return places;
+}

@@ -1,0 +1,155 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
+import { MessageSchema, type TypingEvent } from "#domain/messaging/schemas.ts";
+import { accountStream, userStream, type ConversationRef } from "#domain/messaging/streams.ts";
+import { broadcastTo, currentCable, renderTemplate, streamTag, turboStream } from "#models/broadcast.server.ts";
+import { findConversation, messagesWhere, unreadMessagesWhere, type Conversation } from "#models/conversations.server.ts";
+import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
+import { notify } from "#models/notify.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { HttpError, notFound } from "#server/errors.server.ts";
+
+export const MESSAGE_PURPOSE = "message";
+/** How many of the latest messages a conversation shows. */
+export const CONVERSATION_WINDOW = 100;
+
+export const messageSelect = {
+  id: true,
+  jobId: true,
+  loadId: true,
+  fromUserId: true,
+  fromAccountId: true,
+  toAccountId: true,
+  body: true,
+  readAt: true,
+  createdAt: true,
+  fromUser: { select: { name: true } },
+  fromAccount: { select: { name: true } },
+} as const satisfies Prisma.MessageSelect;
+
+type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
+export type MessageView = MessageRow & { sgid: string };
+
+export const sgidFor = (messageId: number) => signGlobalId("Message", messageId, MESSAGE_PURPOSE);
+const withSgid = (message: MessageRow): MessageView => ({ ...message, sgid: sgidFor(message.id) });
+
+export async function requireConversation(user: CurrentUser, ref: ConversationRef): Promise<Conversation> {
+  const conversation = await findConversation(user, ref);
+  if (!conversation) throw notFound();
+  return conversation;
+}
+
+export type ConversationView = {
+  conversation: Conversation;
+  messages: MessageView[];
+  unreadBadge: BadgeView;
+  streamTag: string;
+};
+
+/** Everything the conversation partial shows, for a user party to it; null when they are not. */
+export async function conversationFor(user: CurrentUser, ref: ConversationRef): Promise<ConversationView | null> {
+  const conversation = await findConversation(user, ref);
+  return conversation ? viewOf(conversation, user) : null;
+}
+
+export async function viewOf(conversation: Conversation, user: CurrentUser): Promise<ConversationView> {
+  const where = messagesWhere(conversation);
+  const [latest, unreadCount] = await Promise.all([
+    db().message.findMany({ where, select: messageSelect, orderBy: { id: "desc" }, take: CONVERSATION_WINDOW }),
+    db().message.count({ where: { AND: [where, unreadMessagesWhere(user)] } }),
+  ]);
+  return { conversation, messages: latest.reverse().map(withSgid), unreadBadge: badgeView(unreadCount), streamTag: streamTag(conversation.stream) };
+}
+
+export type PostOutcome = { message: MessageView; streamHtml: string } | { errors: Record<string, string> };
+
+/**
+ * Sends a message to the other account. Both sides (and the sender's other tabs) get the same
+ * Turbo Stream the sender's own request answers with; the recipients' badges and notifications follow.
+ */
+export async function postMessage(conversation: Conversation, user: CurrentUser, input: unknown): Promise<PostOutcome> {
+  if (!conversation.canWrite) return { errors: { body: "This job has been awarded: carry on the conversation on its loads." } };
+  const parsed = MessageSchema.safeParse(input ?? {});
+  if (!parsed.success) return { errors: { body: parsed.error.issues[0]?.message ?? "Write a message first" } };
+  const row = await db().message.create({
+    data: {
+      jobId: conversation.job.id,
+      loadId: conversation.load?.id ?? null,
+      fromUserId: user.id,
+      fromAccountId: conversation.myAccount.id,
+      toAccountId: conversation.otherAccount.id,
+      body: parsed.data.body,
+    },
+    select: messageSelect,
+  });
+  const message = withSgid(row);
+  const streamHtml = await messageStream(conversation, message);
+  await broadcastTo(conversation.stream, streamHtml);
+  await Promise.all([broadcastMessageBadges(row.toAccountId, driverOnRecipientSide(conversation)), notify({ kind: "message_received", messageId: row.id })]);
+  return { message, streamHtml };
+}
+
+/** Appends the message and drops the sender's typing notice: one stream for the answer and the broadcast. */
+async function messageStream(conversation: Conversation, message: MessageView): Promise<string> {
+  const html = await renderTemplate("messages/_message", { message });
+  return (
+    turboStream("append", `messages_${conversation.key}`, html) +
+    turboStream("remove", `typing_notice_${conversation.key}_${message.fromUserId}`)
+  );
+}
+
+const driverOnRecipientSide = (c: Conversation) => (c.party === "shipper" ? (c.load?.driverId ?? null) : null);
+
+/**
+ * SPEC §7: marks the message read when the current account is its recipient. Someone else's
+ * message answers 404; a message this account sent answers 403 (only the recipient reads it).
+ */
+export async function markMessageRead(user: CurrentUser, sgid: unknown): Promise<{ unreadCount: number }> {
+  const id = locateGlobalId(sgid, "Message", MESSAGE_PURPOSE);
+  const message = id
+    ? await db().message.findFirst({
+        where: { id, OR: [{ fromAccountId: user.accountId }, { toAccountId: user.accountId }], ...(user.role === "driver" ? { load: { driverId: user.id } } : {}) },
+        select: { id: true, toAccountId: true, readAt: true, load: { select: { driverId: true, carrierAccountId: true } } },
+      })
+    : null;
+  if (!message) throw notFound();
+  if (message.toAccountId !== user.accountId) throw new HttpError(403, "Only the recipient can mark a message read");
+  if (!message.readAt) {
+    const { count } = await db().message.updateMany({ where: { id: message.id, readAt: null }, data: { readAt: new Date() } });
+    const driverId = message.load?.carrierAccountId === user.accountId ? message.load.driverId : null;
+    if (count) await broadcastMessageBadges(user.accountId, driverId);
+  }
+  return { unreadCount: await unreadMessageCount(user) };
+}
+
+/** SPEC §3 "Typing event": tells the conversation that this user is typing (after checking they are in it). */
+export async function reportTyping(user: CurrentUser, event: TypingEvent): Promise<void> {
+  const ref: ConversationRef =
+    event.load_id !== null
+      ? { kind: "load", loadId: event.load_id }
+      : { kind: "job", jobId: event.job_id, carrierAccountId: user.account.kind === "carrier" ? user.accountId : event.to_account_id };
+  const conversation = await requireConversation(user, ref);
+  if (conversation.job.id !== event.job_id || conversation.otherAccount.id !== event.to_account_id) throw notFound();
+  const html = await renderTemplate("messages/_typing_notice", { key: conversation.key, user: { id: user.id, name: user.name } });
+  await broadcastTo(conversation.stream, turboStream("append", `typing_notices_${conversation.key}`, html));
+}
+
+export function unreadMessageCount(user: Pick<CurrentUser, "id" | "accountId" | "role">): Promise<number> {
+  if (user.role === "support") return Promise.resolve(0);
+  return db().message.count({ where: unreadMessagesWhere(user) });
+}
+
+/** The recipients' navigation badges: the account's (office users) and, on a load, its driver's. */
+export async function broadcastMessageBadges(accountId: number, driverId: number | null): Promise<void> {
+  if (!currentCable()) return;
+  const office = { id: 0, accountId, role: "member" };
+  const updates = [badgeUpdate(accountStream(accountId), office)];
+  if (driverId) updates.push(badgeUpdate(userStream(driverId), { id: driverId, accountId, role: "driver" }));
+  await Promise.all(updates);
+}
+
+async function badgeUpdate(stream: string, viewer: Pick<CurrentUser, "id" | "accountId" | "role">): Promise<void> {
+  const count = await unreadMessageCount(viewer);
+  await broadcastTo(stream, turboStream("replace", "nav_messages_badge", await renderTemplate("messages/_nav_badge", { badge: badgeView(count) })));
+}

@@ -1,0 +1,98 @@
+import { db } from "#db/client.server.ts";
+import { badgeView } from "#domain/messaging/badge.ts";
+import type { NotificationContent } from "#domain/messaging/notification-content.ts";
+import { userStream } from "#domain/messaging/streams.ts";
+import { broadcastTo, currentCable, renderTemplate, turboStream } from "#models/broadcast.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { notFound } from "#server/errors.server.ts";
+
+export const NOTIFICATIONS_PER_PAGE = 30;
+export const TRAY_SIZE = 8;
+
+export type NotificationDraft = NotificationContent & { userId: number };
+
+/** One partial, three places: the live card, the /notifications list, the navigation tray. */
+export const NOTIFICATION_VARIANTS = ["card", "item", "tray"] as const;
+export type NotificationVariant = (typeof NOTIFICATION_VARIANTS)[number];
+export const notificationDomId = (id: number, variant: NotificationVariant) =>
+  variant === "item" ? `notification_${id}` : variant === "card" ? `notification_card_${id}` : `tray_notification_${id}`;
+
+const notificationSelect = { id: true, kind: true, title: true, body: true, path: true, readAt: true, createdAt: true } as const;
+
+/** Stores one notification per draft and pushes each live to its user: a card, the lists, the badge. */
+export async function deliverNotifications(drafts: readonly NotificationDraft[]): Promise<void> {
+  if (!drafts.length) return;
+  const created = await db().notification.createManyAndReturn({
+    data: drafts.map(({ userId, kind, title, body, path }) => ({ userId, kind, title, body, path })),
+    select: { ...notificationSelect, userId: true },
+  });
+  if (!currentCable()) return;
+  const counts = await unreadCounts(created.map((n) => n.userId));
+  await Promise.all(
+    created.map(async (notification) => {
+      const [card, item, tray, badge] = await Promise.all([
+        ...NOTIFICATION_VARIANTS.map((variant) => renderTemplate("notifications/_notification", { notification, variant })),
+        renderTemplate("notifications/_nav_badge", { badge: badgeView(counts.get(notification.userId) ?? 0) }),
+      ]);
+      const html =
+        turboStream("prepend", "notification_cards", card) +
+        turboStream("prepend", "notifications", item) +
+        turboStream("prepend", "notifications_tray_list", tray) +
+        turboStream("remove", "notifications_empty") +
+        turboStream("replace", "nav_notifications_badge", badge);
+      await broadcastTo(userStream(notification.userId), html);
+    }),
+  );
+}
+
+async function unreadCounts(userIds: number[]): Promise<Map<number, number>> {
+  const groups = await db().notification.groupBy({ by: ["userId"], where: { userId: { in: [...new Set(userIds)] }, readAt: null }, _count: { _all: true } });
+  return new Map(groups.map((g) => [g.userId, g._count._all]));
+}
+
+export function unreadNotificationCount(userId: number): Promise<number> {
+  return db().notification.count({ where: { userId, readAt: null } });
+}
+
+export async function notificationsFor(user: CurrentUser, page = 1) {
+  const where = { userId: user.id };
+  const [total, unread, notifications] = await Promise.all([
+    db().notification.count({ where }),
+    unreadNotificationCount(user.id),
+    db().notification.findMany({ where, select: notificationSelect, orderBy: { id: "desc" }, skip: (page - 1) * NOTIFICATIONS_PER_PAGE, take: NOTIFICATIONS_PER_PAGE }),
+  ]);
+  return { notifications, total, unread, page, pages: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)) };
+}
+
+export function latestNotifications(user: CurrentUser) {
+  return db().notification.findMany({ where: { userId: user.id }, select: notificationSelect, orderBy: { id: "desc" }, take: TRAY_SIZE });
+}
+
+export type NotificationView = Awaited<ReturnType<typeof latestNotifications>>[number];
+
+/** Marks one of the user's notifications read; another user's id answers 404. */
+export async function markNotificationRead(user: CurrentUser, id: unknown): Promise<NotificationView> {
+  const notificationId = Number(id);
+  const notification = Number.isSafeInteger(notificationId)
+    ? await db().notification.findFirst({ where: { id: notificationId, userId: user.id }, select: notificationSelect })
+    : null;
+  if (!notification) throw notFound();
+  if (notification.readAt) return notification;
+  const readAt = new Date();
+  await db().notification.updateMany({ where: { id: notification.id, readAt: null }, data: { readAt } });
+  await broadcastNotificationBadge(user.id);
+  return { ...notification, readAt };
+}
+
+export async function markAllNotificationsRead(user: CurrentUser): Promise<number> {
+  const { count } = await db().notification.updateMany({ where: { userId: user.id, readAt: null }, data: { readAt: new Date() } });
+  if (count) await broadcastNotificationBadge(user.id);
+  return count;
+}
+
+/** The user's other tabs follow their badge. */
+export async function broadcastNotificationBadge(userId: number): Promise<void> {
+  if (!currentCable()) return;
+  const badge = await renderTemplate("notifications/_nav_badge", { badge: badgeView(await unreadNotificationCount(userId)) });
+  await broadcastTo(userStream(userId), turboStream("replace", "nav_notifications_badge", badge));
+}

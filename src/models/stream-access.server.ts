@@ -1,0 +1,22 @@
+import { parseStream } from "#domain/messaging/streams.ts";
+import { findConversation } from "#models/conversations.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+/**
+ * Decides at subscribe time whether this user may follow a (signature-verified) stream: their own
+ * user stream, their account's (office users only), and conversations they are party to. A signed
+ * name proves only that the server once rendered it; access is checked again against today's data.
+ * New kinds of stream: add a pattern to `parseStream` and a case here.
+ */
+export async function canFollowStream(user: CurrentUser, name: string): Promise<boolean> {
+  const stream = parseStream(name);
+  if (!stream || user.role === "support") return false;
+  switch (stream.kind) {
+    case "user":
+      return stream.userId === user.id;
+    case "account":
+      return stream.accountId === user.accountId && user.role !== "driver";
+    case "conversation":
+      return (await findConversation(user, stream.conversation)) !== null;
+  }
+}

@@ -1,0 +1,78 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import { createTurboStreamsChannel, TURBO_STREAMS_CHANNEL } from "#cable/channels/turbo-streams-channel.ts";
+import type { CableLogger } from "#cable/logger.ts";
+import { InProcessPubSub } from "#cable/pubsub.ts";
+import { createCableServer, type CableServer } from "#cable/server.ts";
+import { streamSecret, useCable } from "#models/broadcast.server.ts";
+import { useSecretKeyBase } from "#models/secrets.server.ts";
+import { canFollowStream } from "#models/stream-access.server.ts";
+import { findUserWithAccount, type CurrentUser } from "#models/users.server.ts";
+import type { Env } from "#server/env.server.ts";
+
+export type CableOptions = { server: Server; sessionParser: RequestHandler; env: Env; logger: Logger };
+export type AppCable = { cable: CableServer; close(): Promise<void> };
+
+/** The ActionCable endpoint on the app's HTTP server (DESIGN §6), and the app-wide handle models broadcast through. */
+export function attachCable({ server, sessionParser, env, logger }: CableOptions): AppCable {
+  useSecretKeyBase(env.SESSION_SECRET);
+  const log = cableLogger(logger.child({ component: "cable" }));
+  const pubsub = new InProcessPubSub(log);
+  const extraOrigins = new Set(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).origin] : []);
+  const cable = createCableServer<CurrentUser>({
+    server,
+    path: "/cable",
+    authenticate: (req) => userFromSession(req, sessionParser),
+    allowedOrigins: (origin, req) => isAllowedOrigin(origin, req.headers.host, extraOrigins),
+    channels: { [TURBO_STREAMS_CHANNEL]: createTurboStreamsChannel<CurrentUser>({ secret: streamSecret(), authorize: canFollowStream }) },
+    pubsub,
+    logger: log,
+  });
+  useCable(cable);
+  return {
+    cable,
+    async close() {
+      useCable(null);
+      await cable.shutdown();
+      await pubsub.shutdown();
+    },
+  };
+}
+
+/** The signed-in user of an upgrade request, read through the app's own session middleware (impersonation included). */
+async function userFromSession(req: IncomingMessage, sessionParser: RequestHandler): Promise<CurrentUser | null> {
+  const request = req as Request;
+  await new Promise<void>((resolve, reject) => {
+    void sessionParser(request, {} as Response, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()));
+  });
+  const userId = request.session?.userId;
+  return userId ? findUserWithAccount(userId) : null;
+}
+
+/** Same host as the page that opened the socket, or the configured public origin (behind a proxy). */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, extra: ReadonlySet<string>): boolean {
+  if (!origin) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (extra.has(url.origin)) return true;
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !host) return false;
+  try {
+    return new URL(`${url.protocol}//${host}`).host === url.host;
+  } catch {
+    return false;
+  }
+}
+
+function cableLogger(logger: Logger): CableLogger {
+  return {
+    debug: (details, message) => logger.debug(details, message),
+    info: (details, message) => logger.info(details, message),
+    warn: (details, message) => logger.warn(details, message),
+    error: (details, message) => logger.error(details, message),
+  };
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { db } from "#db/client.server.ts";
+import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { createAuctionJob, createJob } from "../support/job-fixtures.ts";
+
+let test: BrowserTest;
+let ids: { shipperAccount: number; shipperUser: number; carrier2Account: number; carrier2User: number };
+
+beforeAll(async () => {
+  test = await startBrowserTest();
+  const shipper = await db().user.findUniqueOrThrow({ where: { email: "shipper@example.com" } });
+  const carrier2 = await db().user.findUniqueOrThrow({ where: { email: "carrier2@example.com" } });
+  ids = { shipperAccount: shipper.accountId, shipperUser: shipper.id, carrier2Account: carrier2.accountId, carrier2User: carrier2.id };
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const rivalQuote = (jobId: number, valueCents: number, numberOfLoads: number) =>
+  db().quote.create({ data: { jobId, carrierAccountId: ids.carrier2Account, placedById: ids.carrier2User, valueCents, numberOfLoads, status: "active", updatedAt: new Date(Date.now() - 60_000) } });
+
+const allocation = (page: Page) => page.locator(".bid-allocator .allocation");
+
+describe("bidding in a real browser", () => {
+  it("shows a carrier the loads they would win as they type, then places the quote", async () => {
+    const job = await createJob(ids.shipperAccount, ids.shipperUser, { reference: "E2E allocator job", expectedQuantity: 10, numberOfLoads: 10, firstBidPercentage: 60, secondBidPercentage: 40 });
+    await rivalQuote(job.id, 40_000, 6);
+    const { page, context } = await newPage(test);
+    await signInAs(page, "carrier@example.com");
+    await page.goto(`/jobs/${job.id}`);
+    await allocation(page).waitFor();
+    expect(await allocation(page).textContent()).toBe("You would win 0 of 10 loads");
+    expect(await allocation(page).getAttribute("class")).toContain("greyed");
+
+    await page.getByLabel("Price per load (£)").fill("450");
+    await page.getByLabel("Number of loads").fill("5");
+    await expect.poll(() => allocation(page).textContent()).toBe("You would win 4 of 10 loads");
+    expect(await allocation(page).getAttribute("class")).not.toContain("greyed");
+    expect(await page.getByText("5 of 10 loads").count()).toBe(1);
+
+    await page.getByLabel("Price per load (£)").fill("350");
+    await expect.poll(() => allocation(page).textContent()).toBe("You would win 5 of 10 loads");
+    await page.getByLabel("Price per load (£)").fill("");
+    await expect.poll(() => allocation(page).getAttribute("class")).toContain("greyed");
+    expect(await page.locator(".allocation-table").textContent()).not.toContain("Severn");
+
+    await page.getByLabel("Price per load (£)").fill("350");
+    await page.getByRole("button", { name: "Place quote" }).click();
+    await page.getByText("Your quote has been placed").waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/jobs/${job.id}`);
+    await expect.poll(() => allocation(page).textContent()).toBe("You would win 5 of 10 loads");
+    expect(await db().quote.count({ where: { jobId: job.id, valueCents: 35_000, numberOfLoads: 5 } })).toBe(1);
+    await context.close();
+  });
+
+  it("switches the auction panel to live at the opening time without a reload, then secures the job", async () => {
+    const opensAt = Date.now() + 6_000;
+    const job = await createAuctionJob(ids.shipperAccount, ids.shipperUser, opensAt, opensAt + 3_600_000, { reference: "E2E auction", secureNowPriceCents: 48_000, expectedQuantity: 2, numberOfLoads: 2 });
+    const { page, context } = await newPage(test);
+    page.on("dialog", (dialog) => void dialog.accept());
+    await signInAs(page, "carrier@example.com");
+    await page.goto(`/jobs/${job.id}`);
+    const panel = page.locator(".auction-panel[data-phase]");
+    await panel.getByText("Opens in").waitFor();
+    expect(await panel.textContent()).toContain("The cheapest bid wins all 2 loads.");
+    expect(await page.locator("#bid-form").isVisible()).toBe(false);
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    expect(Date.now()).toBeLessThan(opensAt);
+
+    await panel.getByText("Time remaining").waitFor({ timeout: 15_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(opensAt - 800);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await panel.textContent()).not.toContain("Opens in");
+    expect(await panel.textContent()).not.toContain("The cheapest bid wins");
+    await page.getByRole("link", { name: "Place bid" }).waitFor();
+    await page.locator("#bid-form").waitFor({ state: "visible" });
+    expect(await panel.locator(".countdown").textContent()).toMatch(/^(01:00:00|00:59:\d\d)$/);
+
+    await page.getByRole("button", { name: "Secure now at £480.00 a load" }).click();
+    await page.waitForURL("**/loads");
+    await page.getByText("You secured all 2 loads at £480.00 a load").waitFor();
+    expect(await page.locator("tr[data-load-id]").filter({ hasText: "E2E auction" }).count()).toBe(2);
+    await context.close();
+  });
+
+  it("lets a shipper award by the rules, and each carrier then sees their own loads", async () => {
+    const job = await createJob(ids.shipperAccount, ids.shipperUser, { reference: "E2E award job", expectedQuantity: 4, numberOfLoads: 4, firstBidPercentage: 50, secondBidPercentage: 50 });
+    await rivalQuote(job.id, 45_000, 2);
+    const carrier = await newPage(test);
+    await signInAs(carrier.page, "carrier@example.com");
+    await carrier.page.goto(`/jobs/${job.id}`);
+    await carrier.page.getByLabel("Price per load (£)").fill("400");
+    await carrier.page.getByLabel("Number of loads").fill("2");
+    await carrier.page.getByRole("button", { name: "Place quote" }).click();
+    await carrier.page.getByText("Your quote has been placed").waitFor();
+
+    const shipper = await newPage(test);
+    shipper.page.on("dialog", (dialog) => void dialog.accept());
+    await signInAs(shipper.page, "shipper@example.com");
+    await shipper.page.goto(`/jobs/${job.id}/quotes`);
+    const rows = shipper.page.locator(".quotes-table tbody tr");
+    expect(await rows.nth(0).textContent()).toContain("Pennine Haulage Ltd");
+    expect(await rows.nth(1).textContent()).toContain("Severn Freight Services");
+    await shipper.page.getByRole("button", { name: "Award 4 loads" }).click();
+    await shipper.page.getByText("Awarded 4 loads to 2 carriers").waitFor();
+
+    for (const [email, price] of [["carrier@example.com", "£400.00"], ["carrier2@example.com", "£450.00"]] as const) {
+      const { page, context } = await newPage(test);
+      await signInAs(page, email);
+      await page.goto("/loads");
+      const mine = page.locator("tr[data-load-id]").filter({ hasText: "E2E award job" });
+      expect(await mine.count()).toBe(2);
+      await mine.first().getByRole("link").click();
+      await page.getByRole("heading", { name: /E2E award job/ }).waitFor();
+      expect(await page.locator(".page-header").textContent()).toContain(price);
+      await context.close();
+    }
+    await carrier.context.close();
+    await shipper.context.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "#db/client.server.ts";
+import { awardJob } from "#models/award.server.ts";
+import { signedInAgent } from "../../support/app.ts";
+import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
+import { createJob } from "../../support/job-fixtures.ts";
+
+// The app's client, built with Prisma query events on so this file can count what a page costs.
+const counter = vi.hoisted(() => ({ queries: [] as string[] }));
+vi.mock("#db/client.server.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#db/client.server.ts")>();
+  const { PrismaBetterSqlite3 } = await import("@prisma/adapter-better-sqlite3");
+  const { preparedSqliteFilePath, SQLITE_TIMESTAMP_FORMAT } = await import("#db/sqlite-file.server.ts");
+  const adapter = new PrismaBetterSqlite3({ url: preparedSqliteFilePath(process.env.DATABASE_URL!) }, { timestampFormat: SQLITE_TIMESTAMP_FORMAT });
+  const client = new original.PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  client.$on("query", (event: { query: string }) => counter.queries.push(event.query));
+  return { ...original, db: () => client, disconnectDb: () => client.$disconnect() };
+});
+
+let emails: Record<"shipper" | "carrier" | "driver", string>;
+
+beforeAll(async () => {
+  const shipper = await createShipper();
+  const carrier = await createCarrier();
+  const driver = await createUser("carrier", { role: "driver", accountId: carrier.accountId });
+  emails = { shipper: shipper.email, carrier: carrier.email, driver: driver.email };
+  for (let j = 0; j < 4; j++) {
+    const job = await createJob(shipper.accountId, shipper.id, { jobType: "multi", startDate: new Date("2027-03-01T00:00:00Z"), endDate: new Date("2027-04-30T00:00:00Z"), frequency: "weekdays", expectedQuantity: 30 });
+    await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000, numberOfLoads: 30, status: "active" } });
+    await awardJob(job.id);
+  }
+  await db().load.updateMany({ where: { carrierAccountId: carrier.accountId }, data: { driverId: driver.id, status: "driver_assigned" } });
+});
+
+describe("queries per /loads page", () => {
+  it.each(["shipper", "carrier", "driver"] as const)("a full page of 50 loads for a %s costs a fixed handful", async (who) => {
+    const { browser } = await signedInAgent(emails[who]);
+    counter.queries.length = 0;
+    const page = await browser.get("/loads");
+    expect(page.status).toBe(200);
+    expect(page.text.match(/data-load-id=/g)).toHaveLength(50);
+    const appQueries = counter.queries.filter((q) => !/\bSession\b/.test(q)).length;
+    console.log(`/loads as ${who}: ${counter.queries.length} queries (${appQueries} besides the session)`);
+    // Signed-in user and account (2), then loads, their jobs, the jobs' locations and one name list.
+    expect(appQueries).toBeLessThanOrEqual(who === "driver" ? 5 : 6);
+    expect(page.text).toContain('href="/loads?page=2"');
+  });
+});

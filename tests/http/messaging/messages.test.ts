@@ -1,0 +1,244 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "#db/client.server.ts";
+import { sgidFor } from "#models/messages.server.ts";
+import { signedInAgent } from "../../support/app.ts";
+import { createMessage, messagingWorld, openJobWithQuote, recordBroadcasts } from "../../support/messaging-fixtures.ts";
+
+const STREAM = "text/vnd.turbo-stream.html";
+let world: Awaited<ReturnType<typeof messagingWorld>>;
+let recorder: ReturnType<typeof recordBroadcasts>;
+beforeAll(async () => {
+  world = await messagingWorld();
+});
+beforeEach(() => {
+  recorder = recordBroadcasts();
+});
+afterEach(() => recorder.stop());
+
+const loadPath = () => `/loads/${world.load.id}/messages`;
+
+describe("posting a message on a load", () => {
+  it("answers with a Turbo Stream and broadcasts the very same stream to the conversation", async () => {
+    const { browser, csrf } = await signedInAgent(world.carrier.email);
+
+    const response = await browser.post(loadPath()).set("Accept", `${STREAM}, text/html`).type("form").send({ _csrf: csrf, body: "Collected, on our way" });
+
+    expect(response.status).toBe(200);
+    expect(response.type).toBe(STREAM);
+    const message = await db().message.findFirstOrThrow({ where: { body: "Collected, on our way" } });
+    expect(message).toMatchObject({ jobId: world.job.id, loadId: world.load.id, fromUserId: world.carrier.id, fromAccountId: world.carrier.accountId, toAccountId: world.shipper.accountId, readAt: null });
+    expect(response.text).toContain(`<turbo-stream action="append" target="messages_load_${world.load.id}">`);
+    expect(response.text).toContain(`<turbo-stream action="remove" target="typing_notice_load_${world.load.id}_${world.carrier.id}">`);
+    expect(recorder.to(`conversation:load:${world.load.id}`)).toEqual([response.text]);
+  });
+
+  it("renders the message element with its sgid, sender and load (SPEC §3), and an unread marker", async () => {
+    const { browser, csrf } = await signedInAgent(world.shipper.email);
+
+    const response = await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "Gate code 4411" });
+
+    const message = await db().message.findFirstOrThrow({ where: { body: "Gate code 4411" } });
+    expect(response.text).toContain(`id="message_${message.id}"`);
+    expect(response.text).toContain(`data-sgid="${sgidFor(message.id)}"`);
+    expect(response.text).toContain(`data-from-user-id="${world.shipper.id}"`);
+    expect(response.text).toContain(`data-load-id="${world.load.id}"`);
+    expect(response.text).toContain('data-message-target="marker"');
+  });
+
+  it("escapes the body everywhere it is shown", async () => {
+    const { browser, csrf } = await signedInAgent(world.shipper.email);
+
+    const response = await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: '<img src=x onerror="alert(1)">' });
+    const page = await browser.get(loadPath());
+
+    for (const html of [response.text, page.text]) {
+      expect(html).toContain("&lt;img src=x onerror=&#34;alert(1)&#34;&gt;");
+      expect(html).not.toContain("<img src=x");
+    }
+  });
+
+  it("raises the recipients' badges: the carrier's office and the load's driver", async () => {
+    const { browser, csrf } = await signedInAgent(world.shipper.email);
+    const unreadBefore = await db().message.count({ where: { toAccountId: world.carrier.accountId, readAt: null } });
+
+    await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "Please call on arrival" }).expect(200);
+
+    const [office] = recorder.to(`account:${world.carrier.accountId}`);
+    expect(office).toContain('<turbo-stream action="replace" target="nav_messages_badge">');
+    expect(office).toContain(`data-unread-badge-count-value="${unreadBefore + 1}"`);
+    expect(office).toContain("badge badge-unread");
+    expect(recorder.to(`user:${world.driver.id}`).join()).toContain('id="nav_messages_badge"');
+    expect(recorder.to(`account:${world.shipper.accountId}`)).toEqual([]);
+  });
+
+  it("notifies the recipients (office users and the driver), not the sender's side", async () => {
+    const { browser, csrf } = await signedInAgent(world.shipper.email);
+
+    await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "Dock 4 please" }).expect(200);
+
+    const notified = await db().notification.findMany({ where: { kind: "message", body: "Dock 4 please" }, select: { userId: true, title: true, path: true } });
+    expect(notified.map((n) => n.userId).sort()).toEqual([world.carrier.id, world.driver.id].sort());
+    expect(notified[0]).toMatchObject({ title: `Sarah Shipper (${world.shipper.account.name}) about load 1 of Pallets to Belfast`, path: loadPath() });
+    expect(recorder.to(`user:${world.carrier.id}`).join()).toContain('<turbo-stream action="prepend" target="notification_cards">');
+  });
+
+  it("refuses an empty message with 422, re-rendering the form with the error, and saves nothing", async () => {
+    const { browser, csrf } = await signedInAgent(world.carrier.email);
+    const before = await db().message.count();
+
+    const response = await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "   " });
+
+    expect(response.status).toBe(422);
+    expect(response.text).toContain(`<turbo-stream action="replace" target="message_form_load_${world.load.id}">`);
+    expect(response.text).toContain("Write a message first");
+    expect(await db().message.count()).toBe(before);
+    expect(recorder.broadcasts).toEqual([]);
+  });
+
+  it("redirects (303) a form post without Turbo back to the conversation", async () => {
+    const { browser, csrf } = await signedInAgent(world.driver.email);
+
+    const response = await browser.post(loadPath()).type("form").send({ _csrf: csrf, body: "Running 20 minutes late" });
+
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe(loadPath());
+  });
+
+  it.each([
+    ["another carrier", () => world.outsider.email],
+    ["another shipper", () => world.otherShipper.email],
+    ["a driver not on the load", () => world.otherDriver.email],
+  ])("answers 404 to %s, for the page and for a post", async (_who, email) => {
+    const { browser, csrf } = await signedInAgent(email());
+    const before = await db().message.count();
+
+    const page = await browser.get(loadPath());
+    const post = await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "Hi" });
+
+    expect([page.status, post.status]).toEqual([404, 404]);
+    expect(await db().message.count()).toBe(before);
+  });
+
+  it("refuses a post without the CSRF token (403)", async () => {
+    const { browser } = await signedInAgent(world.carrier.email);
+
+    const response = await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ body: "Hi" });
+
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("conversations about a job before its award", () => {
+  it("lets any carrier ask about an open job, then the shipper answer that carrier", async () => {
+    const job = await openJobWithQuote(world.shipper);
+    const carrier = await signedInAgent(world.outsider.email);
+    const shipper = await signedInAgent(world.shipper.email);
+    const shipperPath = `/jobs/${job.id}/messages?carrier_account_id=${world.outsider.accountId}`;
+
+    expect((await shipper.browser.get(shipperPath)).status).toBe(404);
+    await carrier.browser.post(`/jobs/${job.id}/messages`).set("Accept", STREAM).type("form").send({ _csrf: carrier.csrf, body: "Is there a tail lift?" }).expect(200);
+    const page = await shipper.browser.get(shipperPath);
+    await shipper.browser.post(shipperPath).set("Accept", STREAM).type("form").send({ _csrf: shipper.csrf, body: "Yes" }).expect(200);
+
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Is there a tail lift?");
+    const answer = await db().message.findFirstOrThrow({ where: { jobId: job.id, body: "Yes" } });
+    expect(answer).toMatchObject({ loadId: null, fromAccountId: world.shipper.accountId, toAccountId: world.outsider.accountId });
+    expect(recorder.to(`conversation:job:${job.id}:${world.outsider.accountId}`)).toHaveLength(2);
+  });
+
+  it("keeps each carrier's conversation private: another carrier never sees it", async () => {
+    const job = await openJobWithQuote(world.shipper, world.outsider);
+    await createMessage({ jobId: job.id, from: world.outsider, toAccountId: world.shipper.accountId, body: "Our secret price question" });
+    const { browser } = await signedInAgent(world.carrier.email);
+
+    const page = await browser.get(`/jobs/${job.id}/messages?carrier_account_id=${world.outsider.accountId}`);
+
+    expect(page.status).toBe(200); // the carrier's own (empty) conversation: the named account is ignored
+    expect(page.text).not.toContain("Our secret price question");
+  });
+
+  it("closes the job's conversation once the job is awarded (422), the history stays readable", async () => {
+    const job = await openJobWithQuote(world.shipper, world.outsider);
+    await createMessage({ jobId: job.id, from: world.outsider, toAccountId: world.shipper.accountId, body: "Before the award" });
+    await db().job.update({ where: { id: job.id }, data: { status: "awarded" } });
+    const { browser, csrf } = await signedInAgent(world.outsider.email);
+
+    const page = await browser.get(`/jobs/${job.id}/messages`);
+    const post = await browser.post(`/jobs/${job.id}/messages`).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "After" });
+
+    expect(page.text).toContain("Before the award");
+    expect(page.text).toContain("its conversation is closed");
+    expect(post.status).toBe(422);
+  });
+
+  it("answers 404 for a draft job, an unknown job and a non-numeric id", async () => {
+    const draft = await openJobWithQuote(world.shipper);
+    await db().job.update({ where: { id: draft.id }, data: { status: "draft" } });
+    const { browser } = await signedInAgent(world.carrier.email);
+
+    const statuses = await Promise.all([`/jobs/${draft.id}/messages`, "/jobs/999999/messages", "/jobs/abc/messages"].map(async (path) => (await browser.get(path)).status));
+
+    expect(statuses).toEqual([404, 404, 404]);
+  });
+});
+
+describe("GET /messages", () => {
+  it("lists the user's conversations, newest first, with unread counts, and none of other accounts'", async () => {
+    const job = await openJobWithQuote(world.shipper, world.carrier);
+    await createMessage({ jobId: world.job.id, loadId: world.load.id, from: world.shipper, toAccountId: world.carrier.accountId, body: "Load note one" });
+    await createMessage({ jobId: world.job.id, loadId: world.load.id, from: world.shipper, toAccountId: world.carrier.accountId, body: "Load note two" });
+    await createMessage({ jobId: job.id, from: world.carrier, toAccountId: world.shipper.accountId, body: "Question on Drums" });
+    await createMessage({ jobId: job.id, from: world.shipper, toAccountId: world.carrier.accountId, body: "Answer on Drums", readAt: new Date() });
+    const { browser } = await signedInAgent(world.carrier.email);
+
+    const page = await browser.get("/messages");
+
+    expect(page.status).toBe(200);
+    const drums = page.text.indexOf(`conversation_summary_job_${job.id}_${world.carrier.accountId}`);
+    const load = page.text.indexOf(`conversation_summary_load_${world.load.id}`);
+    expect(drums).toBeGreaterThan(-1);
+    expect(load).toBeGreaterThan(drums);
+    const loadUnread = await db().message.count({ where: { loadId: world.load.id, toAccountId: world.carrier.accountId, readAt: null } });
+    expect(page.text.slice(load, load + 1_000)).toContain(`<span class="badge badge-unread" title="Unread">${loadUnread}</span>`);
+    expect(page.text.slice(drums, load)).toContain('<span class="badge" title="Unread">0</span>');
+    expect(page.text).toContain("Answer on Drums");
+  });
+
+  it("shows a driver only the conversations of their own loads", async () => {
+    const job = await openJobWithQuote(world.shipper, world.carrier);
+    await createMessage({ jobId: job.id, from: world.shipper, toAccountId: world.carrier.accountId, body: "Office only" });
+    await createMessage({ jobId: world.job.id, loadId: world.load.id, from: world.shipper, toAccountId: world.carrier.accountId, body: "For the driver" });
+    const driver = await signedInAgent(world.driver.email);
+    const otherDriver = await signedInAgent(world.otherDriver.email);
+
+    const [mine, theirs] = await Promise.all([driver.browser.get("/messages"), otherDriver.browser.get("/messages")]);
+
+    expect(mine.text).toContain("For the driver");
+    expect(mine.text).not.toContain("Office only");
+    expect(theirs.text).not.toContain("For the driver");
+  });
+});
+
+describe("the navigation's messages badge", () => {
+  it("shows the account's unread count, highlighted, with the streams that keep it live", async () => {
+    const other = await messagingWorld();
+    await createMessage({ jobId: other.job.id, loadId: other.load.id, from: other.shipper, toAccountId: other.carrier.accountId });
+    await createMessage({ jobId: other.job.id, loadId: other.load.id, from: other.shipper, toAccountId: other.carrier.accountId });
+    const { browser } = await signedInAgent(other.carrier.email);
+
+    const page = await browser.get("/messages");
+
+    expect(page.text).toMatch(/<a id="nav_messages_badge" href="\/messages" class="badge badge-unread nav-badge"[^>]*data-unread-badge-count-value="2"/);
+    expect(page.text).toContain("<turbo-cable-stream-source");
+    expect(page.text).toMatch(/<span id="nav_notifications_badge" class="badge"/);
+  });
+
+  it("is neutral at zero", async () => {
+    const { browser } = await signedInAgent(world.otherShipper.email);
+
+    const page = await browser.get("/messages");
+
+    expect(page.text).toMatch(/<a id="nav_messages_badge" href="\/messages" class="badge nav-badge"[^>]*data-unread-badge-count-value="0"/);
+  });
+});
