@@ -22,6 +22,9 @@ export default class extends Controller<HTMLElement> {
     this.widget = new TomSelectWidget(select, {
       plugins: ["remove_button"],
       maxOptions: 500,
+      // The options are all on the page: filter on each keystroke, not 300 ms later (by when
+      // the person may have moved on, and a late refresh would pull the focus back).
+      refreshThrottle: 0,
       hidePlaceholder: true,
       placeholder: this.placeholderValue || undefined,
       render: {

@@ -33,10 +33,14 @@ function enable(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElemen
   }
 }
 
-/** SPEC §5: a removed list item no longer asks for anything, now or when its groups show again. */
+/**
+ * SPEC §5: a removed list item no longer asks for anything, now or when its groups show again, and
+ * a problem flagged on it (an address not found) no longer holds the form back.
+ */
 export function stripRequired(container: HTMLElement): void {
   for (const field of container.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(FIELDS)) {
     field.required = false;
+    field.setCustomValidity("");
     delete field.dataset.requiredWas;
   }
 }

@@ -137,7 +137,8 @@ async function createLoads(tx: Tx, job: AwardJob, winners: Winner[]): Promise<nu
       deliveryDate: calendarDay(load.deliveryDate),
     };
   });
-  const created = await tx.load.createManyAndReturn({ data: rows, select: { id: true, pickupDate: true, deliveryDate: true } });
+  await tx.load.createMany({ data: rows });
+  const created = await tx.load.findMany({ where: { jobId: job.id }, select: { id: true, pickupDate: true, deliveryDate: true }, orderBy: { sequence: "asc" } });
   // A single-load job keeps each location's own window date; a schedule's runs take the run's dates.
   const own = job.jobType === "single";
   const route = [...job.locations].sort((a, b) => Number(a.kind !== "pickup") - Number(b.kind !== "pickup") || a.position - b.position);

@@ -3,8 +3,10 @@ import { toDateInputValue } from "#domain/format/dates.ts";
 import { loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
-export type Dashboard = { kind: "shipper" | "carrier" | "driver"; panels: DashboardPanel[]; upcoming: UpcomingLoad[] };
+export type Dashboard = { kind: "shipper" | "carrier" | "driver"; panels: DashboardPanel[]; upcoming: UpcomingLoad[]; auctions: AuctionRow[] };
 export type DashboardPanel = { title: string; value: string; href?: string; hint?: string };
+/** An auction that is about to open or is running; `at` is its next opening or closing. */
+export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "live"; at: Date };
 export type UpcomingLoad = { id: number; sequence: number; reference: string; pickupDate: Date | null; status: string };
 
 const OUT_FOR_BIDS = ["open", "scheduled", "live"];
@@ -15,8 +17,8 @@ const UPCOMING_LIMIT = 5;
 export async function dashboardFor(user: CurrentUser, now = new Date()): Promise<Dashboard> {
   const kind = user.role === "driver" ? "driver" : user.account.kind === "carrier" ? "carrier" : "shipper";
   const today = new Date(`${toDateInputValue(now)}T00:00:00Z`);
-  const [panels, upcoming] = await Promise.all([panelsFor(kind, user, today), upcomingLoads(user, today)]);
-  return { kind, panels, upcoming };
+  const [panels, upcoming, auctions] = await Promise.all([panelsFor(kind, user, today), upcomingLoads(user, today), auctionsFor(kind, user, now)]);
+  return { kind, panels, upcoming, auctions };
 }
 
 async function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
@@ -72,4 +74,25 @@ async function upcomingLoads(user: CurrentUser, today: Date): Promise<UpcomingLo
     take: UPCOMING_LIMIT,
   });
   return rows.map((r) => ({ id: r.id, sequence: r.sequence, reference: r.job.reference, pickupDate: r.pickupDate, status: r.status }));
+}
+
+/** Live and upcoming auctions: a shipper's own, or those a carrier can bid in; soonest first. */
+async function auctionsFor(kind: Dashboard["kind"], user: CurrentUser, now: Date): Promise<AuctionRow[]> {
+  if (kind === "driver") return [];
+  const rows = await db().job.findMany({
+    where: {
+      isAuction: true,
+      status: { in: ["scheduled", "live"] },
+      OR: [{ auctionClosesAt: null }, { auctionClosesAt: { gt: now } }],
+      ...(kind === "shipper" ? { shipperAccountId: user.accountId } : {}),
+    },
+    select: { id: true, reference: true, auctionOpensAt: true, auctionClosesAt: true },
+    orderBy: [{ auctionClosesAt: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+    take: UPCOMING_LIMIT,
+  });
+  return rows.flatMap((job) => {
+    const opening = job.auctionOpensAt && job.auctionOpensAt > now;
+    const at = opening ? job.auctionOpensAt : job.auctionClosesAt;
+    return at ? [{ id: job.id, reference: job.reference, phase: opening ? ("scheduled" as const) : ("live" as const), at }] : [];
+  });
 }

@@ -4,7 +4,14 @@ import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { MessageSchema, type TypingEvent } from "#domain/messaging/schemas.ts";
 import { accountStream, userStream, type ConversationRef } from "#domain/messaging/streams.ts";
 import { broadcastTo, currentCable, renderTemplate, streamTag, turboStream } from "#models/broadcast.server.ts";
-import { findConversation, messagesWhere, unreadMessagesWhere, type Conversation } from "#models/conversations.server.ts";
+import {
+  findConversation,
+  jobConversationsFor,
+  messagesWhere,
+  unreadMessagesWhere,
+  type Conversation,
+  type ConversationSummary,
+} from "#models/conversations.server.ts";
 import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
 import { notify } from "#models/notify.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -51,6 +58,20 @@ export type ConversationView = {
 export async function conversationFor(user: CurrentUser, ref: ConversationRef): Promise<ConversationView | null> {
   const conversation = await findConversation(user, ref);
   return conversation ? viewOf(conversation, user) : null;
+}
+
+export type JobMessaging = { conversation: ConversationView } | { conversations: ConversationSummary[] } | null;
+
+/**
+ * The job page's messaging: a carrier (office) gets its own conversation with the shipper (if it may
+ * ask about the job), the shipper the carriers who asked or quoted; anyone else nothing.
+ */
+export async function jobMessagingFor(user: CurrentUser, jobId: number): Promise<JobMessaging> {
+  // Call it for a job the page has already shown this user; the list itself is scoped to their account.
+  if (user.account.kind === "shipper") return { conversations: await jobConversationsFor(user, jobId) };
+  if (user.account.kind !== "carrier" || user.role === "driver") return null;
+  const conversation = await conversationFor(user, { kind: "job", jobId, carrierAccountId: user.accountId });
+  return conversation ? { conversation } : null;
 }
 
 export async function viewOf(conversation: Conversation, user: CurrentUser): Promise<ConversationView> {

@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
 import { badgeView } from "#domain/messaging/badge.ts";
 import type { NotificationContent } from "#domain/messaging/notification-content.ts";
 import { userStream } from "#domain/messaging/streams.ts";
@@ -17,6 +18,7 @@ export type NotificationVariant = (typeof NOTIFICATION_VARIANTS)[number];
 export const notificationDomId = (id: number, variant: NotificationVariant) =>
   variant === "item" ? `notification_${id}` : variant === "card" ? `notification_card_${id}` : `tray_notification_${id}`;
 
+const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.NotificationOrderByWithRelationInput[];
 const notificationSelect = { id: true, kind: true, title: true, body: true, path: true, readAt: true, createdAt: true } as const;
 
 /** Stores one notification per draft and pushes each live to its user: a card, the lists, the badge. */
@@ -59,13 +61,13 @@ export async function notificationsFor(user: CurrentUser, page = 1) {
   const [total, unread, notifications] = await Promise.all([
     db().notification.count({ where }),
     unreadNotificationCount(user.id),
-    db().notification.findMany({ where, select: notificationSelect, orderBy: { id: "desc" }, skip: (page - 1) * NOTIFICATIONS_PER_PAGE, take: NOTIFICATIONS_PER_PAGE }),
+    db().notification.findMany({ where, select: notificationSelect, orderBy: NEWEST_FIRST, skip: (page - 1) * NOTIFICATIONS_PER_PAGE, take: NOTIFICATIONS_PER_PAGE }),
   ]);
   return { notifications, total, unread, page, pages: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)) };
 }
 
 export function latestNotifications(user: CurrentUser) {
-  return db().notification.findMany({ where: { userId: user.id }, select: notificationSelect, orderBy: { id: "desc" }, take: TRAY_SIZE });
+  return db().notification.findMany({ where: { userId: user.id }, select: notificationSelect, orderBy: NEWEST_FIRST, take: TRAY_SIZE });
 }
 
 export type NotificationView = Awaited<ReturnType<typeof latestNotifications>>[number];

@@ -20,6 +20,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 import { requireAccountKind, requireUser, signedIn } from "#server/auth.server.ts";
 import { HttpError } from "#server/errors.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
+import { jobMessagingFor } from "#models/messages.server.ts";
 
 type FormPage = { view: "jobs/new" | "jobs/edit"; job?: JobDetail; values: JobFormInput; errors?: Record<string, string> };
 
@@ -93,10 +94,10 @@ export function jobsRouter(): Router {
   router.get("/jobs/:id", async (req, res) => {
     const user = requireUser(req);
     const job = await requireViewableJob(req.params.id, user);
-    const bidding = await biddingPanelFor(job, user);
+    const [bidding, messaging] = await Promise.all([biddingPanelFor(job, user), jobMessagingFor(user, job.id)]);
     const owner = user.account.kind === "shipper";
     await renderPage(req, res, "jobs/show", {
-      title: job.reference, job, bidding, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,
+      title: job.reference, job, bidding, messaging, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,
     });
   });
 

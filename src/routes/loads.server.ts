@@ -3,6 +3,7 @@ import { CarrierSelectorRequestSchema } from "#domain/loads/carrier-selector.ts"
 import { parseDateInput } from "#domain/format/date-input.ts";
 import { STATUS_ACTION_LABELS } from "#domain/loads/status.ts";
 import { requireUser } from "#server/auth.server.ts";
+import { conversationFor } from "#models/messages.server.ts";
 import { HttpError } from "#server/errors.server.ts";
 import { flash, renderPage, renderPartial } from "#server/render.server.ts";
 import {
@@ -80,15 +81,16 @@ export function loadsRouter(): Router {
 async function showLoad(req: Request, res: Response, load: LoadDetail, form: { errors?: Record<string, string>; values?: Record<string, string> } = {}, status = 200) {
   const user = requireUser(req);
   const actions = loadActions(load, user);
-  const [drivers, selector] = await Promise.all([
+  const [drivers, selector, conversation] = await Promise.all([
     actions.canAssignDriver ? driversFor(user.accountId) : Promise.resolve([]),
     actions.canMove ? carrierChoices(user, selectorRequestFor(load)) : Promise.resolve(null),
+    conversationFor(user, { kind: "load", loadId: load.id }),
   ]);
   await renderPage(
     req,
     res,
     "loads/show",
-    { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, statusLabels: STATUS_ACTION_LABELS, errors: form.errors ?? {}, values: form.values ?? {} },
+    { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, statusLabels: STATUS_ACTION_LABELS, errors: form.errors ?? {}, values: form.values ?? {} },
     status,
   );
 }

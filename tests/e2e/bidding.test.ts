@@ -55,11 +55,17 @@ describe("bidding in a real browser", () => {
   });
 
   it("switches the auction panel to live at the opening time without a reload, then secures the job", async () => {
-    const opensAt = Date.now() + 6_000;
+    const opensAt = Date.now() + 9_000;
     const job = await createAuctionJob(ids.shipperAccount, ids.shipperUser, opensAt, opensAt + 3_600_000, { reference: "E2E auction", secureNowPriceCents: 48_000, expectedQuantity: 2, numberOfLoads: 2 });
     const { page, context } = await newPage(test);
     page.on("dialog", (dialog) => void dialog.accept());
     await signInAs(page, "carrier@example.com");
+    const countdown = page.locator(`[data-auction-id="${job.id}"] time[data-controller=countdown]`);
+    await expect.poll(() => countdown.textContent()).toMatch(/^opens in 00:00:0\d$/);
+    const first = await countdown.textContent();
+    await expect.poll(() => countdown.textContent()).not.toBe(first);
+    expect(await countdown.getAttribute("data-state")).toBe("running");
+
     await page.goto(`/jobs/${job.id}`);
     const panel = page.locator(".auction-panel[data-phase]");
     await panel.getByText("Opens in").waitFor();
@@ -104,6 +110,15 @@ describe("bidding in a real browser", () => {
     expect(await rows.nth(1).textContent()).toContain("Severn Freight Services");
     await shipper.page.getByRole("button", { name: "Award 4 loads" }).click();
     await shipper.page.getByText("Awarded 4 loads to 2 carriers").waitFor();
+
+    // The carrier selector on a load re-asks the server when the collection date changes.
+    await shipper.page.goto("/loads");
+    await shipper.page.locator("tr[data-load-id]").filter({ hasText: "Pennine Haulage Ltd" }).first().getByRole("link").click();
+    const carrierSelect = shipper.page.getByLabel("Carrier", { exact: true });
+    expect(await carrierSelect.locator("option:checked").textContent()).toMatch(/Pennine Haulage Ltd — £400.00 a load · [1-9]\d* loads? for you that day/);
+    await shipper.page.getByLabel("Collection date").fill("2027-03-10");
+    await shipper.page.getByLabel("Collection date").dispatchEvent("change");
+    await expect.poll(() => carrierSelect.locator("option:checked").textContent()).toMatch(/Pennine Haulage Ltd — £400.00 a load · 0 loads for you that day/);
 
     for (const [email, price] of [["carrier@example.com", "£400.00"], ["carrier2@example.com", "£450.00"]] as const) {
       const { page, context } = await newPage(test);

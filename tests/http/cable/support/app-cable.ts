@@ -1,0 +1,117 @@
+import { createRequire } from "node:module";
+import { randomUUID } from "node:crypto";
+import { WebSocket } from "ws";
+import { parseEnv } from "#server/env.server.ts";
+import { createLogger } from "#server/logger.server.ts";
+import { startServer, type RunningServer } from "#server/server.server.ts";
+
+// The real app server (HTTP + /cable on one port) and the real @rails/actioncable consumer in Node
+// (DESIGN §6): `adapters.WebSocket` is `ws`, window listeners are stubbed, URLs are absolute.
+
+export interface SubscriptionMixin {
+  connected?(details: { reconnected: boolean }): void;
+  disconnected?(details: { willAttemptReconnect: boolean }): void;
+  rejected?(): void;
+  received?(message: unknown): void;
+}
+
+export interface Consumer {
+  subscriptions: { create(params: Record<string, unknown>, mixin: SubscriptionMixin): { unsubscribe(): void } };
+  connection: { isOpen(): boolean; monitor: { isRunning(): boolean }; webSocket?: AppWebSocket };
+  disconnect(): void;
+}
+
+interface ActionCableModule {
+  createConsumer(url: string): Consumer;
+  adapters: { WebSocket: unknown };
+  ConnectionMonitor: { staleThreshold: number };
+}
+
+export const ActionCable = createRequire(import.meta.url)("@rails/actioncable") as ActionCableModule;
+
+type Identity = { cookie?: string; origin: string };
+const identities = new Map<string, Identity>();
+
+/** What a browser adds: the Origin and the session cookie. Every socket of a consumer records its frames. */
+export class AppWebSocket extends WebSocket {
+  static readonly all: AppWebSocket[] = [];
+  readonly received: string[] = [];
+
+  constructor(url: string, protocols?: string | string[]) {
+    const who = identities.get(new URL(url).searchParams.get("as") ?? "");
+    super(url, protocols, { origin: who?.origin, headers: who?.cookie ? { cookie: who.cookie } : {} });
+    this.addEventListener("message", (event) => this.received.push(String(event.data)));
+    AppWebSocket.all.push(this);
+  }
+}
+
+export function installBrowserShims(): () => void {
+  const scope = globalThis as Record<string, unknown>;
+  const saved = { addEventListener: scope.addEventListener, removeEventListener: scope.removeEventListener };
+  scope.addEventListener = () => {};
+  scope.removeEventListener = () => {};
+  ActionCable.adapters.WebSocket = AppWebSocket;
+  return () => Object.assign(scope, saved);
+}
+
+export async function startAppServer(): Promise<RunningServer> {
+  const env = parseEnv({ ...process.env, PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false" });
+  return startServer(env, createLogger("silent"));
+}
+
+/** A consumer as a browser of `baseUrl` signed in with `cookie` (none: a visitor). */
+export function consumerFor(baseUrl: string, cookie?: string, origin = baseUrl): { consumer: Consumer; url: string } {
+  const key = randomUUID();
+  identities.set(key, { cookie, origin });
+  const url = `${baseUrl.replace(/^http/, "ws")}/cable?as=${key}`;
+  return { consumer: ActionCable.createConsumer(url), url };
+}
+
+/** Every frame the consumer's sockets (one per reconnection) received, decoded. */
+export function framesOf(consumer: Consumer, url: string): Record<string, unknown>[] {
+  return AppWebSocket.all.filter((ws) => ws.url === url).flatMap((ws) => ws.received.map((text) => JSON.parse(text) as Record<string, unknown>));
+}
+
+export function recorder() {
+  const events: string[] = [];
+  const received: unknown[] = [];
+  const mixin: SubscriptionMixin = {
+    connected: ({ reconnected }) => void events.push(reconnected ? "reconnected" : "connected"),
+    disconnected: ({ willAttemptReconnect }) => void events.push(willAttemptReconnect ? "disconnected, will retry" : "disconnected"),
+    rejected: () => void events.push("rejected"),
+    received: (message) => void received.push(message),
+  };
+  return { events, received, mixin };
+}
+
+export type Session = { cookie: string; csrf: string };
+
+/** Signs in through the real login form over HTTP; returns the session cookie and its CSRF token. */
+export async function signInOverHttp(baseUrl: string, email: string, password = "password123"): Promise<Session> {
+  const login = await fetch(`${baseUrl}/login`);
+  const form = new URLSearchParams({ _csrf: csrfIn(await login.text()), email, password });
+  const signedIn = await fetch(`${baseUrl}/session`, { method: "POST", redirect: "manual", headers: { cookie: cookieOf(login), "content-type": "application/x-www-form-urlencoded" }, body: form });
+  if (signedIn.status !== 303) throw new Error(`Sign-in as ${email} failed with ${signedIn.status}`);
+  const cookie = cookieOf(signedIn);
+  return { cookie, csrf: csrfIn(await (await fetch(`${baseUrl}/account`, { headers: { cookie } })).text()) };
+}
+
+/** The signed stream names a page subscribes to, as its <turbo-cable-stream-source> tags give them. */
+export async function streamSourcesOn(baseUrl: string, path: string, session: Session): Promise<string[]> {
+  const html = await (await fetch(`${baseUrl}${path}`, { headers: { cookie: session.cookie } })).text();
+  return [...html.matchAll(/<turbo-cable-stream-source channel="Turbo::StreamsChannel" signed-stream-name="([^"]+)">/g)].map((m) => m[1]!);
+}
+
+export const turbo = (signedStreamName: string) => ({ channel: "Turbo::StreamsChannel", signed_stream_name: signedStreamName });
+
+function cookieOf(response: Response): string {
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c?.startsWith("haulage.sid="));
+  if (!cookie) throw new Error("No session cookie");
+  return cookie;
+}
+
+function csrfIn(html: string): string {
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error("No CSRF token on the page");
+  return token;
+}
