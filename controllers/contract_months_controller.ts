@@ -1,6 +1,6 @@
 import { Controller } from "@hotwired/stimulus";
 import { ContractMonthsInputError, contractMonths, type ContractMonth } from "#domain/jobs/contract-months.ts";
-import { fieldName } from "#domain/jobs/job-form-schema.ts";
+import { fieldName } from "#domain/jobs/field-name.ts";
 
 /** Breaks a contract's estimated loads down per month (SPEC §2, §5); numbers already typed are kept. */
 export default class extends Controller<HTMLElement> {

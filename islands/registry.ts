@@ -7,7 +7,6 @@ type IslandModule = { default: ComponentType<Record<string, unknown>> };
  * mounts, and pages without islands download no React at all.
  */
 export const islands = {
-  hello: () => import("./hello/index.tsx") as Promise<IslandModule>,
   "bid-allocator": () => import("./bid-allocator/index.tsx") as Promise<IslandModule>,
   "auction-panel": () => import("./auction-panel/index.tsx") as Promise<IslandModule>,
 } satisfies Record<string, () => Promise<IslandModule>>;

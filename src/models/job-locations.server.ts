@@ -1,6 +1,5 @@
 import { parsedAddress } from "#domain/geo/address-result.ts";
 import type { JobLocationData } from "#domain/jobs/job-location-schema.ts";
-import { calendarDateValue } from "#domain/jobs/stored-job.ts";
 import { geocoder } from "#geo/index.server.ts";
 
 // Coordinates are kept on every location for the maps that follow. The browser sends them when an
@@ -30,24 +29,4 @@ export async function located(location: JobLocationData): Promise<JobLocationDat
 
 export function locatedAll(locations: readonly JobLocationData[]): Promise<JobLocationData[]> {
   return Promise.all(locations.map(located));
-}
-
-/** The columns of a JobLocation row (without its job). */
-export function locationColumns(kind: "pickup" | "delivery", location: JobLocationData) {
-  return {
-    kind,
-    position: location.position,
-    fullAddress: location.fullAddress,
-    address: location.address,
-    city: location.city,
-    postCode: location.postCode,
-    region: location.region,
-    countryCode: location.countryCode,
-    companyName: location.companyName,
-    latitude: location.latitude,
-    longitude: location.longitude,
-    windowDate: calendarDateValue(location.windowDate),
-    windowFrom: location.windowFrom,
-    windowTo: location.windowTo,
-  };
 }

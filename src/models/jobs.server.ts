@@ -4,7 +4,7 @@ import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
 import {
   NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, isEditable, publishRefusal, publishedStatus, type ShipperTab,
 } from "#domain/jobs/status.ts";
-import { additionalDataText, calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
 import { notFound } from "#server/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
@@ -61,48 +61,6 @@ export async function requireViewableJob(param: unknown, user: CurrentUser): Pro
   return job;
 }
 
-function jobColumns(data: JobFormData) {
-  const single = data.jobType === "single";
-  // Single loads have no start date field; their first collection day stands in, so every job
-  // sorts and filters on the board by when it is first collected.
-  const firstCollection = data.pickups.map((location) => location.windowDate).filter((day): day is string => Boolean(day)).sort()[0];
-  return {
-    reference: data.reference,
-    jobType: data.jobType,
-    startDate: calendarDateValue(single ? firstCollection : data.startDate),
-    endDate: calendarDateValue(single ? null : data.endDate),
-    frequency: data.frequency,
-    contractDuration: data.contractDuration,
-    numberOfLoads: data.numberOfLoads,
-    callOffLoadType: data.callOffLoadType,
-    expectedQuantity: data.expectedQuantity,
-    loadType: data.loadType,
-    loadCondition: data.loadCondition,
-    vehicleTypes: JSON.stringify(data.vehicleTypes),
-    vehicleSpec: data.vehicleSpec,
-    requiredCertifications: JSON.stringify(data.requiredCertifications),
-    palletType: data.palletType,
-    quantityEu: data.quantityEu,
-    quantityStandard: data.quantityStandard,
-    quantityEuDouble: data.quantityEuDouble,
-    quantityStandardDouble: data.quantityStandardDouble,
-    quantityOther: data.quantityOther,
-    palletSize: data.palletSize,
-    containerSize: data.containerSize,
-    loadQuantity: data.loadQuantity,
-    totalWeightKg: data.totalWeightKg,
-    additionalNotes: data.additionalNotes,
-    customsPaperwork: data.customsPaperwork,
-    timezone: data.timezone,
-    additionalData: additionalDataText(data.loadEstimates),
-    assignedDriverId: data.assignedDriverId,
-    isAuction: data.isAuction,
-    auctionOpensAt: data.auctionOpensAt,
-    auctionClosesAt: data.auctionClosesAt,
-    secureNowPriceCents: data.secureNowPriceCents,
-  };
-}
-
 /** Problems only the database can see: the driver must be one of the account's drivers. */
 async function accountErrors(data: JobFormData, user: CurrentUser): Promise<Record<string, string> | null> {
   if (data.assignedDriverId === null) return null;
@@ -116,7 +74,7 @@ async function withCoordinates(data: JobFormData): Promise<JobFormData> {
 }
 
 function locationRows(data: JobFormData) {
-  return [...data.pickups.map((l) => locationColumns("pickup", l)), ...data.deliveries.map((l) => locationColumns("delivery", l))];
+  return [...data.pickups.map((l) => locationColumnsOf("pickup", l)), ...data.deliveries.map((l) => locationColumnsOf("delivery", l))];
 }
 
 /** A new job from the form: saved as a draft, or published (open tender, or a scheduled/live auction). */
@@ -129,7 +87,7 @@ export async function createJob(user: CurrentUser, form: JobFormData, intent: In
   const published = intent === "publish";
   const job = await db().job.create({
     data: {
-      ...jobColumns(data),
+      ...jobColumnsOf(data),
       shipperAccountId: user.accountId,
       createdById: user.id,
       status: published ? publishedStatus(data, now) : "draft",
@@ -167,7 +125,7 @@ export async function updateJob(job: JobDetail, user: CurrentUser, form: JobForm
   const saved = await db().$transaction(async (tx) => {
     const { count } = await tx.job.updateMany({
       where: { id: job.id, status: job.status, quotes: { none: { status: "accepted" } } },
-      data: { ...jobColumns(data), status, publishedAt: job.publishedAt ?? (status !== "draft" ? new Date(now) : null) },
+      data: { ...jobColumnsOf(data), status, publishedAt: job.publishedAt ?? (status !== "draft" ? new Date(now) : null) },
     });
     if (count === 0) return false;
     const destroyed = data.destroyedLocationIds.filter((id) => ours.has(id));
@@ -177,7 +135,7 @@ export async function updateJob(job: JobDetail, user: CurrentUser, form: JobForm
       ...data.deliveries.map((location) => ({ location, kind: "delivery" as const })),
     ];
     for (const { location, kind } of sides) {
-      const columns = locationColumns(kind, location);
+      const columns = locationColumnsOf(kind, location);
       if (location.id !== null && ours.has(location.id) && !destroyed.includes(location.id)) {
         await tx.jobLocation.update({ where: { id: location.id }, data: columns });
       } else {

@@ -1,7 +1,7 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { type AllocationRules, type QuoteForAllocation, allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
-import type { QuoteInput } from "#domain/bidding/bid-input.ts";
+import type { QuoteInput } from "#domain/bidding/quote-input-schema.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { notFound } from "#server/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";

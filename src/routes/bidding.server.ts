@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from "express";
 import { validateAllocationRules } from "#domain/bidding/allocation.ts";
-import { QuoteInputSchema } from "#domain/bidding/bid-input.ts";
+import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
 import { formatMoney } from "#domain/format/money.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { HttpError, notFound } from "#server/errors.server.ts";

@@ -172,7 +172,4 @@ export function parseJobForm(input: unknown): JobFormResult {
   return { ok: false, errors, values: values.success ? values.data : null };
 }
 
-/** The posted name of a field path: "pickups.0.city" → "job[pickups][0][city]". */
-export function fieldName(path: string): string {
-  return `job[${path.split(".").join("][")}]`;
-}
+export { fieldName } from "./field-name.ts";

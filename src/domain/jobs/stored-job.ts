@@ -4,6 +4,8 @@
 import { toDateTimeLocalValue, UK_TIME_ZONE } from "#domain/format/dates.ts";
 import { wholePoundsFromPence } from "#domain/format/money.ts";
 import type { JobFormInput, LocationInput } from "./job-form-input.ts";
+import type { JobFormData } from "./job-form-schema.ts";
+import type { JobLocationData } from "./job-location-schema.ts";
 
 export type StoredLocation = {
   id: number;
@@ -190,5 +192,68 @@ export function newJobInput(timezone = UK_TIME_ZONE): JobFormInput {
     is_auction: false,
     pickups: [{ ...EMPTY_LOCATION }],
     deliveries: [{ ...EMPTY_LOCATION }],
+  };
+}
+
+/** The Job columns a validated form sets (the model adds owner, status and timestamps). */
+export function jobColumnsOf(data: JobFormData) {
+  const single = data.jobType === "single";
+  // Single loads have no start date field; their first collection day stands in, so every job
+  // sorts and filters on the board by when it is first collected.
+  const firstCollection = data.pickups.map((location) => location.windowDate).filter((day): day is string => Boolean(day)).sort()[0];
+  return {
+    reference: data.reference,
+    jobType: data.jobType,
+    startDate: calendarDateValue(single ? firstCollection : data.startDate),
+    endDate: calendarDateValue(single ? null : data.endDate),
+    frequency: data.frequency,
+    contractDuration: data.contractDuration,
+    numberOfLoads: data.numberOfLoads,
+    callOffLoadType: data.callOffLoadType,
+    expectedQuantity: data.expectedQuantity,
+    loadType: data.loadType,
+    loadCondition: data.loadCondition,
+    vehicleTypes: JSON.stringify(data.vehicleTypes),
+    vehicleSpec: data.vehicleSpec,
+    requiredCertifications: JSON.stringify(data.requiredCertifications),
+    palletType: data.palletType,
+    quantityEu: data.quantityEu,
+    quantityStandard: data.quantityStandard,
+    quantityEuDouble: data.quantityEuDouble,
+    quantityStandardDouble: data.quantityStandardDouble,
+    quantityOther: data.quantityOther,
+    palletSize: data.palletSize,
+    containerSize: data.containerSize,
+    loadQuantity: data.loadQuantity,
+    totalWeightKg: data.totalWeightKg,
+    additionalNotes: data.additionalNotes,
+    customsPaperwork: data.customsPaperwork,
+    timezone: data.timezone,
+    additionalData: additionalDataText(data.loadEstimates),
+    assignedDriverId: data.assignedDriverId,
+    isAuction: data.isAuction,
+    auctionOpensAt: data.auctionOpensAt,
+    auctionClosesAt: data.auctionClosesAt,
+    secureNowPriceCents: data.secureNowPriceCents,
+  };
+}
+
+/** The columns of a JobLocation row (without its job). */
+export function locationColumnsOf(kind: "pickup" | "delivery", location: JobLocationData) {
+  return {
+    kind,
+    position: location.position,
+    fullAddress: location.fullAddress,
+    address: location.address,
+    city: location.city,
+    postCode: location.postCode,
+    region: location.region,
+    countryCode: location.countryCode,
+    companyName: location.companyName,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    windowDate: calendarDateValue(location.windowDate),
+    windowFrom: location.windowFrom,
+    windowTo: location.windowTo,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseBidPrice, parseLoads, QuoteInputSchema } from "#domain/bidding/bid-input.ts";
+import { parseBidPrice, parseLoads } from "#domain/bidding/bid-input.ts";
+import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
 import type { z } from "zod";
 
 const fieldErrors = (error: z.ZodError) => Object.fromEntries(error.issues.map((issue) => [issue.path.join("."), issue.message]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QuoteInputSchema } from "#domain/bidding/bid-input.ts";
+import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
 import { loadsCountText } from "#domain/bidding/loads-count.ts";
 
 describe("loadsCountText", () => {
