@@ -8,7 +8,7 @@ import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
 import { notFound } from "#server/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
-import { locatedAll, locationColumns } from "#models/job-locations.server.ts";
+import { locatedAll } from "#models/job-locations.server.ts";
 
 export type Intent = "draft" | "publish" | "save";
 export type JobWrite = { ok: true; id: number } | { ok: false; errors: Record<string, string> };

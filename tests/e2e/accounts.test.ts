@@ -12,6 +12,10 @@ afterAll(async () => {
 describe("accounts in a real browser", () => {
   it("signs up as a carrier, lands on the dashboard, signs out and signs back in", async () => {
     const { page, context } = await newPage(test);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto("/");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Move freight");
     await page.getByRole("link", { name: "I run trucks" }).click();
@@ -38,6 +42,9 @@ describe("accounts in a real browser", () => {
 
     await signInAs(page, "mo@moorland.example", "a-long-password");
     expect(new URL(page.url()).pathname).toBe("/dashboard");
+    // Pages without islands load the application bundle and its shared chunks, but no React or widget.
+    expect(scripts.some((path) => /\/assets\/application-\w+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /mount-|bid-allocator|auction-panel|leaflet|chart|photoswipe|tom-select/.test(path))).toEqual([]);
     await context.close();
   });
 
