@@ -90,7 +90,7 @@ export type PostOutcome = { message: MessageView; streamHtml: string } | { error
  * Turbo Stream the sender's own request answers with; the recipients' badges and notifications follow.
  */
 export async function postMessage(conversation: Conversation, user: CurrentUser, input: unknown): Promise<PostOutcome> {
-  if (!conversation.canWrite) return { errors: { body: "This job has been awarded: carry on the conversation on its loads." } };
+  if (!conversation.canWrite) return { errors: { body: "Bidding on this job has ended, so its conversation is closed: talk on its loads instead." } };
   const parsed = MessageSchema.safeParse(input ?? {});
   if (!parsed.success) return { errors: { body: parsed.error.issues[0]?.message ?? "Write a message first" } };
   const row = await db().message.create({
@@ -107,7 +107,10 @@ export async function postMessage(conversation: Conversation, user: CurrentUser,
   const message = withSgid(row);
   const streamHtml = await messageStream(conversation, message);
   await broadcastTo(conversation.stream, streamHtml);
-  await Promise.all([broadcastMessageBadges(row.toAccountId, driverOnRecipientSide(conversation)), notify({ kind: "message_received", messageId: row.id })]);
+  // The message is saved: a failed badge or notification must not turn the answer into an error (and a resend).
+  await Promise.all([broadcastMessageBadges(row.toAccountId, driverOnRecipientSide(conversation)), notify({ kind: "message_received", messageId: row.id })]).catch((err: unknown) =>
+    console.error("after-message updates failed", err),
+  );
   return { message, streamHtml };
 }
 

@@ -27,17 +27,31 @@ async function chooseAddress(page: Page, field: Locator, typed: string, label: s
   await option.dispatchEvent("mousedown");
 }
 
+/** Whether leaving now would ask first (the page's beforeunload handler cancels the unload). */
+function wouldWarnOnUnload(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+}
+
 async function nextDialog(page: Page, answer: "accept" | "dismiss"): Promise<string> {
   return new Promise((resolve) => page.once("dialog", (dialog) => void (answer === "accept" ? dialog.accept() : dialog.dismiss()).then(() => resolve(dialog.message()))));
 }
 
 describe("posting a job in a real browser", () => {
   it("a shipper fills the whole form, is warned on leaving, fixes an error and publishes; a carrier finds it on the board", async () => {
-    const { page, context } = await newPage(test);
+    // A shipper in Dublin: the form takes the browser's time zone.
+    const context = await test.browser.newContext({ baseURL: test.baseUrl, locale: "en-GB", timezoneId: "Europe/Dublin" });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => console.error("[browser error]", error.message));
     await signInAs(page, "shipper@example.com");
     await page.goto("/jobs/new");
+    expect(await wouldWarnOnUnload(page)).toBe(false);
     await page.getByLabel("Reference").fill(REFERENCE);
-    expect(await page.locator('input[name="job[timezone]"]').inputValue()).toBe("Europe/London");
+    expect(await wouldWarnOnUnload(page)).toBe(true);
+    expect(await page.locator('input[name="job[timezone]"]').inputValue()).toBe("Europe/Dublin");
 
     // Single load → multi-load → contract, and back.
     await expectShown(page, ["assigned_driver", "window_single"], ["start_date", "end_date", "frequency", "call_off_load_type", "contract_duration", "window_multi"]);
@@ -158,6 +172,7 @@ describe("posting a job in a real browser", () => {
     await page.getByText("Your job is published and on the job board.").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(REFERENCE);
     await page.getByText("Windsor Framework green lane (UKIMS)").waitFor();
+    await page.getByText("Europe/Dublin").waitFor();
     await context.close();
 
     // A carrier finds it on the board by delivery region and opens it.
@@ -186,6 +201,25 @@ describe("posting a job in a real browser", () => {
     const row = page.locator("tbody tr").nth(1);
     await row.locator("td").nth(1).click();
     expect(await row.getAttribute("class")).toContain("highlighted");
+    await context.close();
+  });
+
+  it("address suggestions hide after leaving the field, and a failed lookup just offers the shipper's own places", async () => {
+    const { page, context } = await newPage(test);
+    await signInAs(page, "shipper@example.com");
+    await page.route("**/api/v1/address_autocomplete**", (route) => route.abort());
+    await page.goto("/jobs/new");
+    const address = page.getByLabel("Delivery address").first();
+    const list = page.locator("#job_deliveries_0_suggestions");
+    await address.click();
+    await address.pressSequentially("Doncaster", { delay: 20 });
+    const defaults: { label: string }[] = JSON.parse((await page.locator('[data-location-kind="delivery"] [data-address-autocomplete-defaults-value]').first().getAttribute("data-address-autocomplete-defaults-value"))!);
+    const ownPlaces = defaults.map((item) => item.label).filter((label) => label.toLowerCase().includes("doncaster"));
+    expect(ownPlaces).toEqual(["iPort Doncaster, Great Yorkshire Way, Doncaster DN11 0BF, UK"]);
+    // Without the failure the gazetteer would add "Doncaster, England, UK".
+    await expect.poll(() => list.getByRole("option").allTextContents()).toEqual(ownPlaces);
+    await page.getByLabel("Reference").focus();
+    await list.waitFor({ state: "hidden" });
     await context.close();
   });
 });

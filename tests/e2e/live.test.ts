@@ -20,6 +20,12 @@ beforeAll(async () => {
   carrier = await createCarrier({ name: "Carl Carrier", company: "Live Haulage Ltd" });
   const job = await createJob(shipper.accountId, shipper.id, { status: "in_progress", reference: "Live run: Hull to York" });
   loadId = (await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "assigned" } })).id;
+  // Earlier (read) history, enough to make the message list scroll.
+  for (let i = 1; i <= 8; i++) {
+    const [from, to] = i % 2 ? [shipper, carrier] : [carrier, shipper];
+    const body = `Earlier note ${i}: collection window, dock number and paperwork details for the run, confirmed by both sides.`;
+    await db().message.create({ data: { jobId: job.id, loadId, fromUserId: from.id, fromAccountId: from.accountId, toAccountId: to.accountId, body, readAt: new Date() } });
+  }
 });
 afterAll(async () => {
   await test?.close();
@@ -79,8 +85,14 @@ describe("live messaging, typing notices and notifications", () => {
     await expect.poll(() => carrierPage.locator(".message-unread").count()).toBe(0);
     expect(await carrierPage.locator(".conversation-unread-badge").textContent()).toBe("0");
     expect(await db().message.count({ where: { loadId, toAccountId: carrier.accountId, readAt: null } })).toBe(0);
-    const scroll = await carrierPage.locator(".message-list").evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight);
-    expect(scroll).toBeLessThan(2);
+    const list = carrierPage.locator(".message-list");
+    const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await fromEnd()).toBeLessThan(2);
+    // The newest entry stays in view after the window is resized (SPEC §2: after 100 ms).
+    await list.evaluate((el) => (el.scrollTop = 0));
+    await carrierPage.setViewportSize({ width: 480, height: 800 });
+    await expect.poll(fromEnd).toBeLessThan(2);
     await shipperPage.context().close();
     await carrierPage.context().close();
   });
@@ -134,7 +146,7 @@ describe("live messaging, typing notices and notifications", () => {
     // The dropdown loads once ('complete'); the marker is cleared before Turbo caches the page.
     await shipperPage.locator(".nav-notifications summary").click();
     await shipperPage.locator("#notifications_tray .notification", { hasText: "Live tender" }).waitFor();
-    expect(await shipperPage.locator("#notifications_tray").getAttribute("complete")).not.toBeNull();
+    await expect.poll(() => shipperPage.locator("#notifications_tray").getAttribute("complete")).not.toBeNull();
     await shipperPage.getByRole("link", { name: "Messages" }).first().click();
     await shipperPage.waitForURL("**/messages");
     await db().notification.create({ data: { userId: shipper.id, kind: "awarded", title: "Arrived while away", body: "" } });
@@ -172,12 +184,13 @@ describe("live messaging, typing notices and notifications", () => {
         },
       });
     });
+    const unreadNotifications = await db().notification.count({ where: { userId: carrier.id, readAt: null } });
     const bridged = () => nativePage.evaluate(() => (window as unknown as { bridged: unknown[] }).bridged);
     await expect.poll(bridged).toEqual(
       expect.arrayContaining([
         { component: "title", event: "setTitle", data: { title: "Messages" } },
         { component: "badge", event: "showNotificationBadge", data: { icon: false, tab: "messages" } },
-        { component: "badge", event: "showNotificationBadge", data: { icon: false, tab: "notifications" } },
+        { component: "badge", event: "showNotificationBadge", data: { icon: unreadNotifications > 0, tab: "notifications" } },
       ]),
     );
 

@@ -1,6 +1,5 @@
 import Database from "better-sqlite3";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "#db/client.server.ts";
 import { agent, signedInAgent, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";

@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "JobLocation_kind_region_idx";
