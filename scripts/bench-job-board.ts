@@ -62,7 +62,7 @@ const accounts = await seedUsers(db());
 const shipperUser = await db().user.findUniqueOrThrow({ where: { email: "shipper@example.com" } });
 await seedJobs(accounts.shipper, shipperUser.id);
 
-const { app } = createApp({ env: parseEnv(process.env), logger: createLogger("silent") });
+const { app } = createApp({ env: parseEnv(process.env), logger: createLogger(process.env.BENCH_LOG ? "error" : "silent") });
 const server = http.createServer(app);
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
