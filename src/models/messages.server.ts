@@ -14,6 +14,7 @@ import {
 } from "#models/conversations.server.ts";
 import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
 import { notify } from "#models/notify.server.ts";
+import { SERVER_TYPING_INTERVAL_MS } from "#domain/messaging/timing.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { HttpError, notFound } from "#server/errors.server.ts";
 
@@ -155,8 +156,20 @@ export async function reportTyping(user: CurrentUser, event: TypingEvent): Promi
       : { kind: "job", jobId: event.job_id, carrierAccountId: user.account.kind === "carrier" ? user.accountId : event.to_account_id };
   const conversation = await requireConversation(user, ref);
   if (conversation.job.id !== event.job_id || conversation.otherAccount.id !== event.to_account_id) throw notFound();
+  if (!relayTypingNow(`${user.id}:${conversation.key}`, Date.now())) return;
   const html = await renderTemplate("messages/_typing_notice", { key: conversation.key, user: { id: user.id, name: user.name } });
   await broadcastTo(conversation.stream, turboStream("append", `typing_notices_${conversation.key}`, html));
+}
+
+const lastTypingRelay = new Map<string, number>();
+
+/** Server-side throttle of typing reports: a misbehaving client cannot flood a conversation. */
+function relayTypingNow(key: string, now: number): boolean {
+  const last = lastTypingRelay.get(key) ?? null;
+  if (last !== null && now - last < SERVER_TYPING_INTERVAL_MS) return false;
+  if (lastTypingRelay.size > 10_000) lastTypingRelay.clear();
+  lastTypingRelay.set(key, now);
+  return true;
 }
 
 export function unreadMessageCount(user: Pick<CurrentUser, "id" | "accountId" | "role">): Promise<number> {

@@ -2,6 +2,11 @@
 
 /** A message box reports typing at most once per this many ms. */
 export const TYPING_THROTTLE_MS = 8_000;
+/**
+ * The server relays one typing report per user and conversation in this window, whatever the
+ * browser does (half the browser's throttle, so two open tabs still get through).
+ */
+export const SERVER_TYPING_INTERVAL_MS = TYPING_THROTTLE_MS / 2;
 /** A typing notice removes itself after this many ms. */
 export const TYPING_NOTICE_LIFETIME_MS = 10_000;
 /** The message list scrolls to its newest entry this long after the window stops resizing. */

@@ -53,6 +53,17 @@ describe("POST /api/v1/message_typing_event", () => {
     expect(recorder.to(`conversation:job:${job.id}:${world.outsider.accountId}`)).toHaveLength(1);
   });
 
+  it("relays one report per person and conversation in the server's window, however often a client sends", async () => {
+    const job = await openJobWithQuote(world.shipper, world.outsider);
+    const { browser, csrf } = await signedInAgent(world.outsider.email);
+    const report = () => browser.post(PATH).set("X-CSRF-Token", csrf).send({ job_id: job.id, to_account_id: world.shipper.accountId });
+
+    const statuses = [(await report()).status, (await report()).status, (await report()).status];
+
+    expect(statuses).toEqual([204, 204, 204]);
+    expect(recorder.to(`conversation:job:${job.id}:${world.outsider.accountId}`)).toHaveLength(1);
+  });
+
   it("refuses a call without the CSRF header (403)", async () => {
     const { browser } = await signedInAgent(world.shipper.email);
 
