@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 function consumerAs(name: string): Consumer {
-  const consumer = ActionCable.createConsumer(`${cable.url}?as=${name}`);
+  const consumer: Consumer = ActionCable.createConsumer(`${cable.url}?as=${name}`);
   consumers.push(consumer);
   return consumer;
 }

@@ -1,33 +1,15 @@
-import { createRequire } from "node:module";
 import { randomUUID } from "node:crypto";
 import { WebSocket } from "ws";
 import { parseEnv } from "#server/env.server.ts";
 import { createLogger } from "#server/logger.server.ts";
 import { startServer, type RunningServer } from "#server/server.server.ts";
+import { installBrowserShims as install, type Consumer as AnyConsumer, ActionCable } from "../../../support/actioncable.ts";
 
 // The real app server (HTTP + /cable on one port) and the real @rails/actioncable consumer in Node
 // (DESIGN §6): `adapters.WebSocket` is `ws`, window listeners are stubbed, URLs are absolute.
 
-export interface SubscriptionMixin {
-  connected?(details: { reconnected: boolean }): void;
-  disconnected?(details: { willAttemptReconnect: boolean }): void;
-  rejected?(): void;
-  received?(message: unknown): void;
-}
-
-export interface Consumer {
-  subscriptions: { create(params: Record<string, unknown>, mixin: SubscriptionMixin): { unsubscribe(): void } };
-  connection: { isOpen(): boolean; monitor: { isRunning(): boolean }; webSocket?: AppWebSocket };
-  disconnect(): void;
-}
-
-interface ActionCableModule {
-  createConsumer(url: string): Consumer;
-  adapters: { WebSocket: unknown };
-  ConnectionMonitor: { staleThreshold: number };
-}
-
-export const ActionCable = createRequire(import.meta.url)("@rails/actioncable") as ActionCableModule;
+export { ActionCable, recorder, type SubscriptionMixin } from "../../../support/actioncable.ts";
+export type Consumer = AnyConsumer<AppWebSocket>;
 
 type Identity = { cookie?: string; origin: string };
 const identities = new Map<string, Identity>();
@@ -46,12 +28,7 @@ export class AppWebSocket extends WebSocket {
 }
 
 export function installBrowserShims(): () => void {
-  const scope = globalThis as Record<string, unknown>;
-  const saved = { addEventListener: scope.addEventListener, removeEventListener: scope.removeEventListener };
-  scope.addEventListener = () => {};
-  scope.removeEventListener = () => {};
-  ActionCable.adapters.WebSocket = AppWebSocket;
-  return () => Object.assign(scope, saved);
+  return install(AppWebSocket);
 }
 
 export async function startAppServer(): Promise<RunningServer> {
@@ -64,24 +41,12 @@ export function consumerFor(baseUrl: string, cookie?: string, origin = baseUrl):
   const key = randomUUID();
   identities.set(key, { cookie, origin });
   const url = `${baseUrl.replace(/^http/, "ws")}/cable?as=${key}`;
-  return { consumer: ActionCable.createConsumer(url), url };
+  return { consumer: ActionCable.createConsumer<AppWebSocket>(url), url };
 }
 
 /** Every frame the consumer's sockets (one per reconnection) received, decoded. */
 export function framesOf(consumer: Consumer, url: string): Record<string, unknown>[] {
   return AppWebSocket.all.filter((ws) => ws.url === url).flatMap((ws) => ws.received.map((text) => JSON.parse(text) as Record<string, unknown>));
-}
-
-export function recorder() {
-  const events: string[] = [];
-  const received: unknown[] = [];
-  const mixin: SubscriptionMixin = {
-    connected: ({ reconnected }) => void events.push(reconnected ? "reconnected" : "connected"),
-    disconnected: ({ willAttemptReconnect }) => void events.push(willAttemptReconnect ? "disconnected, will retry" : "disconnected"),
-    rejected: () => void events.push("rejected"),
-    received: (message) => void received.push(message),
-  };
-  return { events, received, mixin };
 }
 
 export type Session = { cookie: string; csrf: string };
