@@ -12,7 +12,10 @@ function searchText(location: JobLocationData): string {
 /** The location with latitude/longitude, and any town, post code, region or country it lacked. */
 export async function located(location: JobLocationData): Promise<JobLocationData> {
   if (location.latitude !== null && location.longitude !== null) return location;
-  const result = await geocoder().geocode(searchText(location)).catch(() => null);
+  // A draft's location may have no address yet: nothing to look up.
+  const text = searchText(location);
+  if (!text) return location;
+  const result = await geocoder().geocode(text).catch(() => null);
   if (!result) return location;
   const parsed = parsedAddress(result);
   const point = result.geometry?.location;

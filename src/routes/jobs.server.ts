@@ -3,7 +3,8 @@ import { readBoardFilters, boardQuery, isFiltered } from "#domain/jobs/board-fil
 import { formState } from "#domain/jobs/hidden-fields.ts";
 import { visibleGroups } from "#domain/jobs/form-visibility.ts";
 import { JobFormInputSchema, type JobFormInput } from "#domain/jobs/job-form-input.ts";
-import { parseJobForm } from "#domain/jobs/job-form-schema.ts";
+import { withBlankLocations } from "#domain/jobs/draft-input.ts";
+import { parseJobForm, type JobFormMode } from "#domain/jobs/job-form-schema.ts";
 import { jobView } from "#domain/jobs/job-view.ts";
 import { isCancellable, shipperTab, SHIPPER_TABS } from "#domain/jobs/status.ts";
 import { formInputOf, newJobInput } from "#domain/jobs/stored-job.ts";
@@ -51,6 +52,11 @@ function intentOf(req: Request, fallback: Intent): Intent {
   return (req.body as Record<string, unknown> | undefined)?.publish !== undefined ? "publish" : fallback;
 }
 
+/** A draft saved as a draft may be incomplete; publishing, or any published job, needs the whole form. */
+function modeOf(status: string, intent: Intent): JobFormMode {
+  return status === "draft" && intent !== "publish" ? "draft" : "publish";
+}
+
 function publishedNotice(status: string): string {
   if (status === "draft") return "Draft saved. Publish it when you are ready.";
   return "Your job is published and on the job board.";
@@ -84,9 +90,9 @@ export function jobsRouter(): Router {
 
   router.post("/jobs", async (req, res) => {
     const user = requireAccountKind(req, "shipper");
-    const form = parseJobForm(req.body?.job);
-    if (!form.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: form.values ?? postedValues(req.body), errors: form.errors }, 422);
     const intent = intentOf(req, "draft");
+    const form = parseJobForm(req.body?.job, { mode: modeOf("draft", intent) });
+    if (!form.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: form.values ?? postedValues(req.body), errors: form.errors }, 422);
     const saved = await createJob(user, form.data, intent);
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: postedValues(req.body), errors: saved.errors }, 422);
     flash(req, "notice", publishedNotice(intent === "publish" ? "open" : "draft"));
@@ -107,30 +113,32 @@ export function jobsRouter(): Router {
     const user = requireUser(req);
     const job = await requireOwnJob(req.params.id, user);
     if (!canEditJob(job)) return refuseEdit(req, res, job);
-    await renderJobForm(req, res, user, { view: "jobs/edit", job, values: formInputOf(job) });
+    await renderJobForm(req, res, user, { view: "jobs/edit", job, values: withBlankLocations(formInputOf(job)) });
   });
 
   router.patch("/jobs/:id", async (req, res) => {
     const user = requireUser(req);
     const job = await requireOwnJob(req.params.id, user);
     if (!canEditJob(job)) return refuseEdit(req, res, job);
-    const form = parseJobForm(req.body?.job);
+    const intent = intentOf(req, "save");
+    const form = parseJobForm(req.body?.job, { mode: modeOf(job.status, intent) });
     if (!form.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: form.values ?? postedValues(req.body), errors: form.errors }, 422);
-    const saved = await updateJob(job, user, form.data, intentOf(req, "save"));
+    const saved = await updateJob(job, user, form.data, intent);
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: postedValues(req.body), errors: saved.errors }, 422);
-    flash(req, "notice", job.status === "draft" && intentOf(req, "save") === "publish" ? publishedNotice("open") : "Job saved.");
+    flash(req, "notice", job.status === "draft" && intent === "publish" ? publishedNotice("open") : "Job saved.");
     res.redirect(303, `/jobs/${job.id}`);
   });
 
-  // Publishing a saved draft checks it exactly as the form would.
+  // Publishing a saved draft checks it exactly as the form's "Publish" would; an incomplete draft
+  // comes back as its edit form with the problems beside the fields.
   router.post("/jobs/:id/publication", async (req, res) => {
     const user = requireUser(req);
     const job = await requireOwnJob(req.params.id, user);
     if (job.status !== "draft") throw new HttpError(409, "This job has already been published");
     const values = formInputOf(job);
-    const form = parseJobForm(values);
+    const form = parseJobForm(values, { mode: "publish" });
     const saved = form.ok ? await updateJob(job, user, form.data, "publish") : { ok: false as const, errors: form.errors };
-    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values, errors: saved.errors }, 422);
+    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: withBlankLocations(values), errors: saved.errors }, 422);
     flash(req, "notice", publishedNotice("open"));
     res.redirect(303, `/jobs/${job.id}`);
   });

@@ -11,7 +11,7 @@ import type { Visibility } from "./form-visibility.ts";
 import {
   calendarDate, choice, choices, dateTimeLocal, optionalText, requiredText, wholeNumber, wholePounds,
 } from "./form-fields.ts";
-import { LocationSchema } from "./job-location-schema.ts";
+import { DraftLocationSchema, LocationSchema } from "./job-location-schema.ts";
 import { maxPalletsFor, type PalletType } from "./pallet-limits.ts";
 
 export const MAX_LOADS_PER_JOB = 1000;
@@ -37,7 +37,7 @@ const LoadEstimateSchema = z.object({
   ),
 });
 
-export const JobFieldsSchema = z.object({
+const fieldsWith = (location: typeof LocationSchema) => z.object({
   visible: z.custom<Visibility>(),
   job_type: choice(JOB_TYPES, "Choose the type of job"),
   reference: requiredText("Enter a reference for the job", 120, "Keep the reference to 120 characters or fewer"),
@@ -88,7 +88,11 @@ export const JobFieldsSchema = z.object({
     tooSmall: "The secure-now price must be at least £1",
     tooBig: `The secure-now price must be £${MAX_SECURE_NOW_POUNDS.toLocaleString("en-GB")} or less`,
   }),
-  pickups: z.array(LocationSchema),
-  deliveries: z.array(LocationSchema),
+  pickups: z.array(location),
+  deliveries: z.array(location),
 });
+
+export const JobFieldsSchema = fieldsWith(LocationSchema);
+/** Drafts: the same field checks; their locations may still lack an address. */
+export const DraftJobFieldsSchema = fieldsWith(DraftLocationSchema);
 export type JobFields = z.output<typeof JobFieldsSchema>;

@@ -1,5 +1,6 @@
 // Checks that span several fields of the job form. Each runs unless a field it reads has already
 // failed on its own, so one submit shows every problem it can without contradicting itself.
+// `publishOnly` rules ask for what is missing; a draft skips them but keeps every consistency check.
 
 import { parseIsoDate } from "#domain/format/date-input.ts";
 import { contractMonths } from "./contract-months.ts";
@@ -10,7 +11,10 @@ import { QUANTITY_FIELDS } from "./pallet-limits.ts";
 import { MAX_OCCURRENCES, expectedQuantity, occurrences } from "./schedule.ts";
 
 export type Report = (path: readonly (string | number)[], message: string) => void;
-export type Rule = { reads: readonly (keyof JobFields)[] | "anything"; check: (job: JobFields, report: Report, failed: (field: string) => boolean) => void };
+export type Rule = {
+  reads: readonly (keyof JobFields)[] | "anything";
+  publishOnly?: true;
+  check: (job: JobFields, report: Report, failed: (field: string) => boolean) => void };
 
 const QUANTITIES = Object.values(QUANTITY_FIELDS);
 const ESTIMATES = ["additional_data", "load_estimates"] as const;
@@ -31,6 +35,7 @@ const REQUIRED_WHEN_SHOWN: Required[] = [
 
 const requiredWhenShown: Rule = {
   reads: "anything",
+  publishOnly: true,
   check(job, report, failed) {
     for (const { field, group, message } of REQUIRED_WHEN_SHOWN) {
       if (job.visible[group] && job[field] === undefined && !failed(field)) report([field], message(job));
@@ -39,11 +44,18 @@ const requiredWhenShown: Rule = {
     if (job.visible.load_estimates && job.additional_data.load_estimates.length === 0 && !failed("additional_data")) {
       report(ESTIMATES, "Break the estimated loads down per month");
     }
+    if (job.job_type !== "single") return;
+    job.pickups.forEach((location, index) => {
+      if (!location._destroy && location.window_date === undefined && !failed(`pickups.${index}.window_date`)) {
+        report(["pickups", index, "window_date"], "Enter the collection date");
+      }
+    });
   },
 };
 
 const atLeastOneLocation: Rule = {
   reads: "anything",
+  publishOnly: true,
   check(job, report) {
     if (!job.pickups.some((location) => !location._destroy)) report(["pickups"], "Add at least one pickup location");
     if (!job.deliveries.some((location) => !location._destroy)) report(["deliveries"], "Add at least one delivery location");
@@ -63,17 +75,32 @@ const schedule: Rule = {
   },
 };
 
+/** A contract's monthly breakdown, if there is one to judge; null otherwise. */
+function contractBreakdown(job: JobFields): { matches: boolean } | null {
+  const estimates = job.additional_data.load_estimates;
+  if (job.job_type !== "contract" || !job.start_date || !job.contract_duration || estimates.length === 0) return null;
+  const expected = contractMonths(job.start_date, job.contract_duration).map((row) => row.month);
+  const posted = estimates.map((estimate) => estimate.month);
+  return { matches: posted.length === expected.length && posted.every((month, index) => month === expected[index]) };
+}
+
+const ESTIMATE_READS = ["start_date", "contract_duration", "additional_data"] as const;
+
 const contractEstimates: Rule = {
-  reads: ["start_date", "contract_duration", "additional_data"],
+  reads: ESTIMATE_READS,
   check(job, report) {
-    const estimates = job.additional_data.load_estimates;
-    if (job.job_type !== "contract" || !job.start_date || !job.contract_duration || estimates.length === 0) return;
-    const expected = contractMonths(job.start_date, job.contract_duration).map((row) => row.month);
-    const posted = estimates.map((estimate) => estimate.month);
-    if (posted.length !== expected.length || posted.some((month, index) => month !== expected[index])) {
-      return report(ESTIMATES, "The months no longer match the start date and duration: break the loads down per month again");
+    if (contractBreakdown(job)?.matches === false) {
+      report(ESTIMATES, "The months no longer match the start date and duration: break the loads down per month again");
     }
-    if (estimates.every((estimate) => estimate.number_of_loads === 0)) report(ESTIMATES, "Estimate at least one load");
+  },
+};
+
+const someEstimatedLoads: Rule = {
+  reads: ESTIMATE_READS,
+  publishOnly: true,
+  check(job, report) {
+    if (!contractBreakdown(job)?.matches) return;
+    if (job.additional_data.load_estimates.every((estimate) => estimate.number_of_loads === 0)) report(ESTIMATES, "Estimate at least one load");
   },
 };
 
@@ -96,6 +123,7 @@ const loadsPerJob: Rule = {
 
 const somePallets: Rule = {
   reads: ["pallet_type", ...QUANTITIES],
+  publishOnly: true,
   check(job, report) {
     if (!job.visible.pallet_quantities || !job.pallet_type) return;
     const total = QUANTITIES.reduce((sum, field) => sum + (job[field] ?? 0), 0);
@@ -112,25 +140,20 @@ const auctionOrder: Rule = {
   },
 };
 
-// A failed window date stays raw text, never a valid ISO date, so it is simply skipped here.
+// A window date that failed on its own is not a date at all (zod leaves a marker object, not
+// text), so only real ISO dates are compared.
+const windowDay = (location: { _destroy: boolean; window_date?: unknown }) =>
+  !location._destroy && typeof location.window_date === "string" ? parseIsoDate(location.window_date) : null;
+
 const singleLoadDates: Rule = {
   reads: "anything",
-  check(job, report, failed) {
+  check(job, report) {
     if (job.job_type !== "single") return;
-    const collections: string[] = [];
-    job.pickups.forEach((location, index) => {
-      if (location._destroy) return;
-      if (location.window_date === undefined && !failed(`pickups.${index}.window_date`)) {
-        report(["pickups", index, "window_date"], "Enter the collection date");
-      }
-      if (parseIsoDate(location.window_date)) collections.push(location.window_date ?? "");
-    });
-    const firstCollection = collections.sort()[0];
+    const firstCollection = job.pickups.flatMap((location) => windowDay(location) ?? []).sort()[0];
     if (!firstCollection) return;
     job.deliveries.forEach((location, index) => {
-      if (!location._destroy && parseIsoDate(location.window_date) && (location.window_date ?? "") < firstCollection) {
-        report(["deliveries", index, "window_date"], "The delivery date cannot be before the collection date");
-      }
+      const day = windowDay(location);
+      if (day && day < firstCollection) report(["deliveries", index, "window_date"], "The delivery date cannot be before the collection date");
     });
   },
 };
@@ -140,6 +163,7 @@ export const JOB_FORM_RULES: readonly Rule[] = [
   atLeastOneLocation,
   schedule,
   contractEstimates,
+  someEstimatedLoads,
   loadsPerJob,
   somePallets,
   auctionOrder,

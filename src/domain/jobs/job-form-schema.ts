@@ -3,6 +3,10 @@
 //
 //   posted `req.body.job` ─ JobFormInputSchema ─ withoutHiddenFields ─ JobFieldsSchema + JOB_FORM_RULES ─ JobFormData
 //
+// Mode "publish" (the default) demands the whole form. Mode "draft" (saving a draft) first evens out
+// the blanks a draft may leave (draft-input.ts), then skips the rules that ask for what is missing;
+// a draft still needs its reference, and anything filled in must be valid.
+//
 // Dates are ISO "yyyy-mm-dd" (date inputs; dd/mm/yyyy is accepted too), times "HH:MM", auction
 // times are wall-clock times in the form's time zone turned into instants, money is pence.
 
@@ -13,8 +17,9 @@ import type {
   LoadType, PalletSize, VehicleSpec, VehicleType,
 } from "./catalogue.ts";
 import { contractEndDate } from "./contract-months.ts";
+import { draftInput } from "./draft-input.ts";
 import { withoutHiddenFields } from "./hidden-fields.ts";
-import { JobFieldsSchema, type JobFields } from "./job-fields-schema.ts";
+import { DraftJobFieldsSchema, JobFieldsSchema, type JobFields } from "./job-fields-schema.ts";
 import { JobFormInputSchema, type JobFormInput } from "./job-form-input.ts";
 import { JOB_FORM_RULES, type Rule } from "./job-form-rules.ts";
 import { destroyedIds, locationData, type JobLocationData } from "./job-location-schema.ts";
@@ -89,7 +94,12 @@ function withRule(schema: typeof JobFieldsSchema, rule: Rule): typeof JobFieldsS
   );
 }
 
-const CheckedFieldsSchema = JOB_FORM_RULES.reduce(withRule, JobFieldsSchema);
+export type JobFormMode = "draft" | "publish";
+
+const CHECKED_FIELDS = {
+  publish: JOB_FORM_RULES.reduce(withRule, JobFieldsSchema),
+  draft: JOB_FORM_RULES.filter((rule) => !rule.publishOnly).reduce(withRule, DraftJobFieldsSchema),
+} satisfies Record<JobFormMode, typeof JobFieldsSchema>;
 
 function toJobFormData(job: JobFields): JobFormData {
   const timezone = job.timezone ?? UK_TIME_ZONE;
@@ -146,16 +156,21 @@ function toJobFormData(job: JobFields): JobFormData {
   };
 }
 
-/** `req.body.job` → JobFormData; a missing body reads as an empty form. */
-export const JobFormSchema = z.preprocess(
-  (value) => value ?? {},
-  JobFormInputSchema.transform((input, ctx) => {
-    const result = CheckedFieldsSchema.safeParse(withoutHiddenFields(input));
-    if (result.success) return toJobFormData(result.data);
-    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-    return z.NEVER;
-  }),
-);
+function jobFormSchema(mode: JobFormMode) {
+  return z.preprocess(
+    (value) => value ?? {},
+    JobFormInputSchema.transform((input, ctx) => {
+      const result = CHECKED_FIELDS[mode].safeParse(withoutHiddenFields(mode === "draft" ? draftInput(input) : input));
+      if (result.success) return toJobFormData(result.data);
+      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      return z.NEVER;
+    }),
+  );
+}
+
+/** `req.body.job` → JobFormData, the whole form demanded; a missing body reads as an empty form. */
+export const JobFormSchema = jobFormSchema("publish");
+const DraftJobFormSchema = jobFormSchema("draft");
 
 /** Error messages keyed by dotted field path relative to `job`: "reference", "pickups.0.city". */
 export type JobFormErrors = Record<string, string>;
@@ -163,8 +178,10 @@ export type JobFormResult =
   | { ok: true; data: JobFormData }
   | { ok: false; errors: JobFormErrors; values: JobFormInput | null };
 
-export function parseJobForm(input: unknown): JobFormResult {
-  const result = JobFormSchema.safeParse(input);
+export type ParseJobFormOptions = { mode?: JobFormMode };
+
+export function parseJobForm(input: unknown, options: ParseJobFormOptions = {}): JobFormResult {
+  const result = (options.mode === "draft" ? DraftJobFormSchema : JobFormSchema).safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const errors: JobFormErrors = {};
   for (const issue of result.error.issues) errors[pathKey(issue.path) || "base"] ??= issue.message;

@@ -19,7 +19,7 @@ const CountryCodeSchema = z
   .transform((code) => (code.toUpperCase() === "UK" ? "GB" : code.toUpperCase()))
   .optional();
 
-export const LocationSchema = z
+const LocationFieldsSchema = z
   .object({
     id: wholeNumber(UNREADABLE, bounded(UNREADABLE, 1, Number.MAX_SAFE_INTEGER)).optional(),
     position: wholeNumber(UNREADABLE, bounded(UNREADABLE, 0, 10_000)).optional(),
@@ -38,21 +38,25 @@ export const LocationSchema = z
     window_to: timeOfDay(),
   })
   .superRefine((location, ctx) => {
-    if (location._destroy || location.full_address) return;
-    if (!location.city && !location.country_code) {
-      ctx.addIssue({ code: "custom", path: ["full_address"], message: "Enter an address, or a town or city and a country" });
-    } else if (!location.city) {
-      ctx.addIssue({ code: "custom", path: ["city"], message: "Enter the town or city" });
-    } else if (!location.country_code) {
-      ctx.addIssue({ code: "custom", path: ["country_code"], message: "Choose the country" });
-    }
-  }, unlessFailed("full_address", "city", "country_code"))
-  .superRefine((location, ctx) => {
     if (location._destroy || !location.window_from || !location.window_to) return;
     if (location.window_to <= location.window_from) {
       ctx.addIssue({ code: "custom", path: ["window_to"], message: "The time window must end after it starts" });
     }
   }, unlessFailed("window_from", "window_to"));
+
+/** A draft's location: whatever is filled must be valid, but the address may still be missing. */
+export const DraftLocationSchema = LocationFieldsSchema;
+
+export const LocationSchema = LocationFieldsSchema.superRefine((location, ctx) => {
+  if (location._destroy || location.full_address) return;
+  if (!location.city && !location.country_code) {
+    ctx.addIssue({ code: "custom", path: ["full_address"], message: "Enter an address, or a town or city and a country" });
+  } else if (!location.city) {
+    ctx.addIssue({ code: "custom", path: ["city"], message: "Enter the town or city" });
+  } else if (!location.country_code) {
+    ctx.addIssue({ code: "custom", path: ["country_code"], message: "Choose the country" });
+  }
+}, unlessFailed("full_address", "city", "country_code"));
 export type LocationFields = z.output<typeof LocationSchema>;
 
 export type JobLocationData = {
