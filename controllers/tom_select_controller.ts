@@ -1,6 +1,6 @@
 import { Controller } from "@hotwired/stimulus";
 import type TomSelect from "tom-select";
-import { MULTI_SELECT_MESSAGES, multiSelectSummary } from "#domain/jobs/multi-select.ts";
+import { MULTI_SELECT_MESSAGES, multiSelectSummary, multiSelectTexts } from "#domain/jobs/multi-select.ts";
 import { ensureStylesheet } from "../islands/lib/stylesheet.ts";
 
 /**
@@ -19,6 +19,7 @@ export default class extends Controller<HTMLElement> {
     const [{ default: TomSelectWidget }, { default: href }] = await Promise.all([import("tom-select"), import("tom-select/dist/css/tom-select.css?url")]);
     if (!this.element.isConnected || this.widget) return;
     ensureStylesheet(href);
+    const texts = multiSelectTexts(document.documentElement.lang);
     this.widget = new TomSelectWidget(select, {
       plugins: ["remove_button"],
       maxOptions: 500,
@@ -28,8 +29,8 @@ export default class extends Controller<HTMLElement> {
       hidePlaceholder: true,
       placeholder: this.placeholderValue || undefined,
       render: {
-        no_results: () => `<div class="no-results">${MULTI_SELECT_MESSAGES.noResults}</div>`,
-        loading: () => `<div class="spinner" role="status">${MULTI_SELECT_MESSAGES.searching}</div>`,
+        no_results: () => `<div class="no-results">${texts.noResults}</div>`,
+        loading: () => `<div class="spinner" role="status">${texts.searching}</div>`,
       },
       onChange: () => this.summarise(),
       // Start the next search afresh once a value is chosen.
@@ -58,7 +59,7 @@ export default class extends Controller<HTMLElement> {
   private summarise() {
     const widget = this.widget;
     if (!widget) return;
-    const text = multiSelectSummary(widget.items.length);
+    const text = multiSelectSummary(widget.items.length, document.documentElement.lang);
     widget.wrapper.classList.toggle("ts-summarised", text !== null);
     if (text === null) return this.summary?.remove();
     this.summary ??= Object.assign(document.createElement("span"), { className: "ts-summary" });
