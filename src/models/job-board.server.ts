@@ -1,3 +1,4 @@
+import { jobSummarySelect } from "#models/job-summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import {
@@ -10,30 +11,7 @@ import { calendarDateValue } from "#domain/jobs/stored-job.ts";
 // fixed handful of queries whatever its size: the count, the page of jobs, their locations (one
 // IN query), and the places to filter by.
 
-const boardSelect = {
-  id: true,
-  reference: true,
-  status: true,
-  jobType: true,
-  loadType: true,
-  startDate: true,
-  endDate: true,
-  frequency: true,
-  contractDuration: true,
-  expectedQuantity: true,
-  vehicleTypes: true,
-  isAuction: true,
-  auctionClosesAt: true,
-  quantityEu: true,
-  quantityStandard: true,
-  quantityEuDouble: true,
-  quantityStandardDouble: true,
-  quantityOther: true,
-  containerSize: true,
-  loadQuantity: true,
-  totalWeightKg: true,
-  locations: { select: { kind: true, position: true, city: true, fullAddress: true, region: true, countryCode: true, windowDate: true }, orderBy: { position: "asc" } },
-} as const satisfies Prisma.JobSelect;
+const boardSelect = { ...jobSummarySelect, vehicleTypes: true, auctionClosesAt: true } as const satisfies Prisma.JobSelect;
 export type BoardRow = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
 
 export type RegionOption = { value: string; label: string };

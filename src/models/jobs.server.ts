@@ -1,3 +1,4 @@
+import { jobSummarySelect } from "#models/job-summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
@@ -183,27 +184,8 @@ export async function copyJob(job: JobDetail, user: CurrentUser): Promise<JobWri
 }
 
 const listSelect = {
-  id: true,
-  reference: true,
-  status: true,
-  jobType: true,
-  loadType: true,
-  startDate: true,
-  endDate: true,
-  frequency: true,
-  contractDuration: true,
-  expectedQuantity: true,
-  isAuction: true,
-  quantityEu: true,
-  quantityStandard: true,
-  quantityEuDouble: true,
-  quantityStandardDouble: true,
-  quantityOther: true,
-  containerSize: true,
-  loadQuantity: true,
-  totalWeightKg: true,
+  ...jobSummarySelect,
   updatedAt: true,
-  locations: { select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true }, orderBy: { position: "asc" } },
   _count: { select: { quotes: { where: { status: "active" } } } },
 } as const satisfies Prisma.JobSelect;
 export type JobListRow = Prisma.JobGetPayload<{ select: typeof listSelect }>;

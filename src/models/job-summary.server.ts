@@ -1,0 +1,25 @@
+import type { Prisma } from "#generated/prisma/client.ts";
+
+/** The columns a one-line job summary needs (route, schedule, load): shared by the shipper's lists and the job board. */
+export const jobSummarySelect = {
+  id: true,
+  reference: true,
+  status: true,
+  jobType: true,
+  loadType: true,
+  startDate: true,
+  endDate: true,
+  frequency: true,
+  contractDuration: true,
+  expectedQuantity: true,
+  isAuction: true,
+  quantityEu: true,
+  quantityStandard: true,
+  quantityEuDouble: true,
+  quantityStandardDouble: true,
+  quantityOther: true,
+  containerSize: true,
+  loadQuantity: true,
+  totalWeightKg: true,
+  locations: { select: { kind: true, position: true, city: true, fullAddress: true, region: true, countryCode: true, windowDate: true }, orderBy: { position: "asc" } },
+} as const satisfies Prisma.JobSelect;
