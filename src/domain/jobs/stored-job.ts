@@ -7,23 +7,8 @@ import type { JobFormInput, LocationInput } from "./job-form-input.ts";
 import type { JobFormData } from "./job-form-schema.ts";
 import type { JobLocationData } from "./job-location-schema.ts";
 
-export type StoredLocation = {
-  id: number;
-  kind: string;
-  position: number;
-  fullAddress: string | null;
-  address: string | null;
-  city: string | null;
-  postCode: string | null;
-  region: string | null;
-  countryCode: string | null;
-  companyName: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  windowDate: Date | null;
-  windowFrom: string | null;
-  windowTo: string | null;
-};
+/** A location row: the form's location with its database id, its kind and a real date. */
+export type StoredLocation = Omit<JobLocationData, "id" | "windowDate"> & { id: number; kind: string; windowDate: Date | null };
 
 export type StoredJob = {
   jobType: string;
