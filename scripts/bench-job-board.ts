@@ -22,8 +22,8 @@ const { applyMigrations } = await import("#db/migrate.server.ts");
 const { db, disconnectDb } = await import("#db/client.server.ts");
 const { seedUsers } = await import("../prisma/seeds/users.ts");
 const { createApp } = await import("#server/app.server.ts");
-const { parseEnv } = await import("#server/env.server.ts");
-const { createLogger } = await import("#server/logger.server.ts");
+const { parseEnv } = await import("#lib/env.server.ts");
+const { createLogger } = await import("#lib/logger.server.ts");
 
 const LANES: [string, string, string, string][] = [
   ["Leeds", "England", "Belfast", "Northern Ireland"], ["Manchester", "England", "Glasgow", "Scotland"], ["Cardiff", "Wales", "Bristol", "England"],

@@ -1,5 +1,5 @@
-import { env } from "#server/env.server.ts";
-import { createLogger } from "#server/logger.server.ts";
+import { env } from "#lib/env.server.ts";
+import { createLogger } from "#lib/logger.server.ts";
 import { startServer } from "#server/server.server.ts";
 
 const config = env();

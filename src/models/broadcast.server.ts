@@ -2,9 +2,9 @@ import path from "node:path";
 import ejs from "ejs";
 import { broadcastTurboStream, turboStreamFromTag } from "#cable/channels/turbo-streams-channel.ts";
 import type { CableServer } from "#cable/server.ts";
-import { derivedKey } from "#models/secrets.server.ts";
-import { asset } from "#server/assets.server.ts";
-import * as format from "#server/view-helpers.server.ts";
+import { derivedKey } from "#lib/secrets.server.ts";
+import { asset } from "#lib/assets.server.ts";
+import * as format from "#lib/format.server.ts";
 
 // The app-wide cable as models see it. Without a running cable (HTTP tests, scripts) every call is a
 // quiet no-op, so a model never has to ask whether anyone is listening.

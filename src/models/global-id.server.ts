@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { derivedKey } from "#models/secrets.server.ts";
+import { derivedKey } from "#lib/secrets.server.ts";
 
 // A signed global id (Rails' SignedGlobalID): "gid://loadline/Message/12" with a purpose, HMAC-signed,
 // so a page can name a record to an API without the API trusting a bare id. A tampered id, one for

@@ -1,6 +1,6 @@
 import type { SessionData } from "express-session";
 import { db } from "#db/client.server.ts";
-import { HttpError, notFound } from "#server/errors.server.ts";
+import { HttpError, notFound } from "#lib/errors.server.ts";
 import { audit } from "#models/audit.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

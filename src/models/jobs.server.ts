@@ -6,7 +6,7 @@ import {
   NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, isEditable, publishRefusal, publishedStatus, type ShipperTab,
 } from "#domain/jobs/status.ts";
 import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
-import { notFound } from "#server/errors.server.ts";
+import { notFound } from "#lib/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
 import { locatedAll } from "#models/job-locations.server.ts";

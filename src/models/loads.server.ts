@@ -2,7 +2,7 @@ import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { type CarrierSelectorRequest, isSamePlace } from "#domain/loads/carrier-selector.ts";
 import { type LoadActor, canTransition, isBeforeCollection, isLoadStatus, loadActorFor, nextStatuses } from "#domain/loads/status.ts";
-import { notFound } from "#server/errors.server.ts";
+import { notFound } from "#lib/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { notifyAll } from "#models/quotes.server.ts";
 

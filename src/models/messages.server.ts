@@ -16,7 +16,7 @@ import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
 import { notify } from "#models/notify.server.ts";
 import { SERVER_TYPING_INTERVAL_MS } from "#domain/messaging/timing.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { HttpError, notFound } from "#server/errors.server.ts";
+import { HttpError, notFound } from "#lib/errors.server.ts";
 
 export const MESSAGE_PURPOSE = "message";
 /** How many of the latest messages a conversation shows. */

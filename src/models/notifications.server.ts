@@ -5,7 +5,7 @@ import type { NotificationContent } from "#domain/messaging/notification-content
 import { userStream } from "#domain/messaging/streams.ts";
 import { broadcastTo, currentCable, renderTemplate, turboStream } from "#models/broadcast.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { notFound } from "#server/errors.server.ts";
+import { notFound } from "#lib/errors.server.ts";
 
 export const NOTIFICATIONS_PER_PAGE = 30;
 export const TRAY_SIZE = 8;

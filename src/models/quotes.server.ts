@@ -3,7 +3,7 @@ import type { Prisma } from "#generated/prisma/client.ts";
 import { type AllocationRules, type QuoteForAllocation, allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import type { QuoteInput } from "#domain/bidding/quote-input-schema.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
-import { notFound } from "#server/errors.server.ts";
+import { notFound } from "#lib/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { type NotifyEvent, notify } from "#models/notify.server.ts";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PasswordSchema, fieldErrors } from "#domain/auth/account-forms.ts";
 import { changeCredentials } from "#models/users.server.ts";
 import { requireUser } from "#server/auth.server.ts";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { db } from "#db/client.server.ts";
 

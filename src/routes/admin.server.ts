@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { requireRole, requireUser } from "#server/auth.server.ts";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { searchUsers } from "#models/users.server.ts";
 import { recentAudit } from "#models/audit.server.ts";

@@ -3,7 +3,7 @@ import { validateAllocationRules } from "#domain/bidding/allocation.ts";
 import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
 import { formatMoney } from "#domain/format/money.ts";
 import { requireUser } from "#server/auth.server.ts";
-import { HttpError, notFound } from "#server/errors.server.ts";
+import { HttpError, notFound } from "#lib/errors.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
 import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#models/bidding-panel.server.ts";

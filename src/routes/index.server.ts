@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { Env } from "#server/env.server.ts";
+import type { Env } from "#lib/env.server.ts";
 import type { SignInLimiter } from "#server/rate-limit.server.ts";
 import { homeRouter } from "#routes/home.server.ts";
 import { authRouter } from "#routes/auth.server.ts";

@@ -19,8 +19,8 @@ import {
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { requireAccountKind, requireUser, signedIn } from "#server/auth.server.ts";
-import { env } from "#server/env.server.ts";
-import { HttpError } from "#server/errors.server.ts";
+import { env } from "#lib/env.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { jobMessagingFor } from "#models/messages.server.ts";
 

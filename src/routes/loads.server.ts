@@ -4,7 +4,7 @@ import { parseDateInput } from "#domain/format/date-input.ts";
 import { STATUS_ACTION_LABELS } from "#domain/loads/status.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { conversationFor } from "#models/messages.server.ts";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 import { flash, renderPage, renderPartial } from "#server/render.server.ts";
 import {
   type LoadDetail,

@@ -5,7 +5,7 @@ import { conversationsFor } from "#models/conversations.server.ts";
 import { markMessageRead, postMessage, reportTyping, requireConversation, viewOf } from "#models/messages.server.ts";
 import { turboStream } from "#models/broadcast.server.ts";
 import { requireUser } from "#server/auth.server.ts";
-import { HttpError, notFound } from "#server/errors.server.ts";
+import { HttpError, notFound } from "#lib/errors.server.ts";
 import { renderPage, renderPartial } from "#server/render.server.ts";
 
 const TURBO_STREAM = "text/vnd.turbo-stream.html";

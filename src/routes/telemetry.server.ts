@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { isOwnDomainEmail } from "#domain/auth/identity.ts";
 import { recordAnalyticsEvent, recordClientError } from "#models/telemetry.server.ts";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 import type { RouteContext } from "#routes/index.server.ts";
 
 const EventSchema = z.object({

@@ -7,7 +7,7 @@ import compression from "compression";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import { db } from "#db/client.server.ts";
-import type { Env } from "#server/env.server.ts";
+import type { Env } from "#lib/env.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
 import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
 import { loadCurrentUser } from "#server/auth.server.ts";

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { findUserWithAccount, type AccountKind, type CurrentUser, type Role } from "#models/users.server.ts";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 
 /** Loads the signed-in user once per request (one query, account included). */
 export const loadCurrentUser: RequestHandler = async (req, _res, next) => {

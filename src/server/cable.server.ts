@@ -6,10 +6,10 @@ import type { CableLogger } from "#cable/logger.ts";
 import { InProcessPubSub } from "#cable/pubsub.ts";
 import { createCableServer, type CableServer } from "#cable/server.ts";
 import { streamSecret, useCable } from "#models/broadcast.server.ts";
-import { useSecretKeyBase } from "#models/secrets.server.ts";
+import { useSecretKeyBase } from "#lib/secrets.server.ts";
 import { canFollowStream } from "#models/stream-access.server.ts";
 import { findUserWithAccount, type CurrentUser } from "#models/users.server.ts";
-import type { Env } from "#server/env.server.ts";
+import type { Env } from "#lib/env.server.ts";
 
 export type CableOptions = { server: Server; sessionParser: RequestHandler; env: Env; logger: Logger };
 export type AppCable = { cable: CableServer; close(): Promise<void> };

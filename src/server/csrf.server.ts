@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { csrfSync } from "csrf-sync";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

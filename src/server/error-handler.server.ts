@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 import { SignInRequired } from "#server/auth.server.ts";
 import { TooManyRequests } from "#server/rate-limit.server.ts";
 import { renderPage } from "#server/render.server.ts";

@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { HttpError } from "#server/errors.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 
 export class TooManyRequests extends HttpError {
   constructor(readonly retryAfterSeconds: number) {

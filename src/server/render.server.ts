@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
-import { asset } from "#server/assets.server.ts";
+import { asset } from "#lib/assets.server.ts";
 import { generateToken } from "#server/csrf.server.ts";
-import * as format from "#server/view-helpers.server.ts";
+import * as format from "#lib/format.server.ts";
 import { navLinksFor } from "#server/navigation.server.ts";
 import { navBadgesFor } from "#models/nav-badges.server.ts";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import { createApp } from "#server/app.server.ts";
-import type { Env } from "#server/env.server.ts";
+import type { Env } from "#lib/env.server.ts";
 import { db, disconnectDb } from "#db/client.server.ts";
 import { applyMigrations } from "#db/migrate.server.ts";
 import { seed } from "../../prisma/seed.ts";

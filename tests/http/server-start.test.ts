@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "#server/env.server.ts";
-import { createLogger } from "#server/logger.server.ts";
+import { parseEnv } from "#lib/env.server.ts";
+import { createLogger } from "#lib/logger.server.ts";
 import { startServer } from "#server/server.server.ts";
 
 describe("starting the server", () => {

@@ -1,8 +1,8 @@
 import request from "supertest";
 import type { Express } from "express";
 import { createApp } from "#server/app.server.ts";
-import { parseEnv } from "#server/env.server.ts";
-import { createLogger } from "#server/logger.server.ts";
+import { parseEnv } from "#lib/env.server.ts";
+import { createLogger } from "#lib/logger.server.ts";
 
 export type Agent = ReturnType<typeof request.agent>;
 

@@ -1,7 +1,7 @@
 // Chromium flows: the real server on a private SQLite copy, driven by playwright-core and Debian's Chromium.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { parseEnv } from "#server/env.server.ts";
-import { createLogger } from "#server/logger.server.ts";
+import { parseEnv } from "#lib/env.server.ts";
+import { createLogger } from "#lib/logger.server.ts";
 import { startServer, type RunningServer } from "#server/server.server.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

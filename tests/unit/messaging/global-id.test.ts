@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
-import { useSecretKeyBase } from "#models/secrets.server.ts";
+import { useSecretKeyBase } from "#lib/secrets.server.ts";
 
 beforeAll(() => useSecretKeyBase("unit-test-secret-unit-test-secret-0123456789"));
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "#server/env.server.ts";
+import { parseEnv } from "#lib/env.server.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "env-"));
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { REDACTED_PATHS } from "#server/logger.server.ts";
+import { REDACTED_PATHS } from "#lib/logger.server.ts";
 
 describe("request logs", () => {
   it("redact passwords, cookies and tokens", () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WebSocket } from "ws";
-import { parseEnv } from "#server/env.server.ts";
-import { createLogger } from "#server/logger.server.ts";
+import { parseEnv } from "#lib/env.server.ts";
+import { createLogger } from "#lib/logger.server.ts";
 import { startServer, type RunningServer } from "#server/server.server.ts";
 import { installBrowserShims as install, type Consumer as AnyConsumer, ActionCable } from "../../../support/actioncable.ts";
 

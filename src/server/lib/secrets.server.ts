@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { env } from "#server/env.server.ts";
+import { env } from "#lib/env.server.ts";
 
 // Rails derives one key per purpose from secret_key_base; we derive them from SESSION_SECRET, so
 // rotating that one secret rotates every signed stream name and signed id with it.
