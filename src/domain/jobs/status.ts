@@ -1,5 +1,6 @@
-// DESIGN §8 job lifecycle: draft → open → (auction: scheduled → live → closed) → awarded →
-// in_progress → completed, or cancelled. Which changes a shipper may still make in each state.
+// A job's life: draft → open → (auction: scheduled → live → closed) → awarded → in_progress →
+// completed, or cancelled at any point before award. Each named group of statuses below is the one
+// place its rule is spelled; the database side uses them through src/models/job-scopes.server.ts.
 
 import { toEpochMs, type Instant } from "#domain/time/instant.ts";
 
@@ -16,11 +17,15 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number]["value"];
 
-/** Out for bids: what the job board lists. */
+/** Taking quotes now: what the job board lists and the dashboard counts. */
 export const BOARD_STATUSES = ["open", "scheduled", "live"] as const satisfies readonly JobStatus[];
 
+/** Published and not yet awarded: carriers may read the job, and its allocation rules may change. */
+export const OUT_FOR_QUOTES_STATUSES = ["open", "scheduled", "live", "closed"] as const satisfies readonly JobStatus[];
+
 /** Before award a shipper may still change or withdraw the job (unless a quote was accepted). */
-const BEFORE_AWARD: readonly string[] = ["draft", "open", "scheduled", "live", "closed"];
+export const BEFORE_AWARD_STATUSES = ["draft", ...OUT_FOR_QUOTES_STATUSES] as const satisfies readonly JobStatus[];
+const BEFORE_AWARD: readonly string[] = BEFORE_AWARD_STATUSES;
 export const EDITABLE_STATUSES = BEFORE_AWARD;
 export const CANCELLABLE_STATUSES = BEFORE_AWARD;
 
@@ -55,7 +60,7 @@ export function publishRefusal(job: PublishTiming, nowMs: number): Record<string
 /** The shipper's list, one tab per stage of the job's life. */
 export const SHIPPER_TABS = [
   { value: "draft", label: "Drafts", statuses: ["draft"] },
-  { value: "open", label: "Out for quotes", statuses: ["open", "scheduled", "live", "closed"] },
+  { value: "open", label: "Out for quotes", statuses: OUT_FOR_QUOTES_STATUSES },
   { value: "awarded", label: "Awarded", statuses: ["awarded", "in_progress"] },
   { value: "completed", label: "Completed", statuses: ["completed"] },
   { value: "cancelled", label: "Cancelled", statuses: ["cancelled"] },
