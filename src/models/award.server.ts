@@ -6,11 +6,12 @@ import { awardRefusal } from "#domain/bidding/quote-window.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { type LoadPlanJob, planLoads, spreadLoads } from "#domain/loads/load-plan.ts";
 import type { NotifyEvent } from "#models/notify.server.ts";
+import { refusedBase, type Result } from "#lib/result.server.ts";
 import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, rulesOf } from "#models/quotes.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
-export type AwardOutcome = { ok: true; loads: number; assigned: number; carriers: number } | { ok: false; status: 409 | 422; message: string };
+export type AwardOutcome = Result<{ loads: number; assigned: number; carriers: number }>;
 
 // Interactive transactions wait for one another on SQLite's single writer; an award of hundreds of
 // loads or twenty simultaneous "secure now" clicks must queue rather than time out.
@@ -41,14 +42,14 @@ export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOu
   const result = await db().$transaction(async (tx) => {
     const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: awardJobSelect });
     const refusal = awardRefusal(job, now);
-    if (refusal) return { outcome: { ok: false as const, ...refusal }, events: [] };
+    if (refusal) return { outcome: refusedBase(refusal.message, refusal.status), events: [] };
     const quotes = await activeQuotes(jobId, tx);
     const winners = allocate(forAllocation(quotes), job.expectedQuantity, rulesOf(job))
       .filter((a) => a.allocatedLoads > 0)
       .map((a) => ({ accountId: Number(a.accountId), quoteId: Number(a.id), valueCents: a.valueCents, loads: a.allocatedLoads }));
-    if (!winners.length) return { outcome: { ok: false as const, status: 422 as const, message: NO_QUOTES }, events: [] };
+    if (!winners.length) return { outcome: refusedBase(NO_QUOTES), events: [] };
     const claimed = await tx.job.updateMany({ where: { id: jobId, status: job.status }, data: { status: "awarded", awardedAt: new Date(now) } });
-    if (claimed.count === 0) return { outcome: { ok: false as const, status: 409 as const, message: "This job has already been awarded" }, events: [] };
+    if (claimed.count === 0) return { outcome: refusedBase("This job has already been awarded", 409), events: [] };
     return settle(tx, job, winners, quotes.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
   await notifyAll(result.events);
@@ -80,7 +81,7 @@ export async function secureNow(jobId: number, carrier: { accountId: number; use
     if (claimed.count === 0) {
       const mine = await tx.quote.findFirst({ where: { jobId, carrierAccountId: carrier.accountId, securedNow: true, status: "accepted" }, select: { id: true } });
       const message = mine ? "You have already secured this job" : secureNowRefusal(job, now);
-      return { outcome: { ok: false as const, status: 409 as const, message }, events: [] };
+      return { outcome: refusedBase(message, 409), events: [] };
     }
     const price = job.secureNowPriceCents ?? 0;
     const quote = await tx.quote.upsert({

@@ -1,3 +1,4 @@
+import { addressLine } from "#domain/format/address.ts";
 import { parsedAddress } from "#domain/geo/address-result.ts";
 import type { JobLocationData } from "#domain/jobs/job-location-schema.ts";
 import { geocoder } from "#geo/index.server.ts";
@@ -5,15 +6,12 @@ import { geocoder } from "#geo/index.server.ts";
 // Coordinates are kept on every location for the maps that follow. The browser sends them when an
 // address was picked from the suggestions; otherwise (typed, or no JavaScript) they are looked up here.
 
-function searchText(location: JobLocationData): string {
-  return location.fullAddress ?? [location.address, location.city, location.postCode, location.countryCode].filter(Boolean).join(", ");
-}
 
 /** The location with latitude/longitude, and any town, post code, region or country it lacked. */
 export async function located(location: JobLocationData): Promise<JobLocationData> {
   if (location.latitude !== null && location.longitude !== null) return location;
   // A draft's location may have no address yet: nothing to look up.
-  const text = searchText(location);
+  const text = addressLine(location);
   if (!text) return location;
   const result = await geocoder().geocode(text).catch(() => null);
   if (!result) return location;

@@ -3,16 +3,19 @@ import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
 import {
-  NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, isEditable, publishRefusal, publishedStatus, type ShipperTab,
+  NOT_CANCELLABLE, NOT_EDITABLE, OUT_FOR_QUOTES_STATUSES, SHIPPER_TABS, isCancellable, isEditable, publishRefusal, publishedStatus, type ShipperTab,
 } from "#domain/jobs/status.ts";
 import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
-import { notFound } from "#lib/errors.server.ts";
+import { found, recordId } from "#lib/errors.server.ts";
+import { addressLine } from "#domain/format/address.ts";
+import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { jobScopes } from "#models/job-scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
 import { locatedAll } from "#models/job-locations.server.ts";
 
 export type Intent = "draft" | "publish" | "save";
-export type JobWrite = { ok: true; id: number } | { ok: false; errors: Record<string, string> };
+export type JobWrite = Result<{ id: number }>;
 
 export const jobDetailInclude = {
   locations: { orderBy: [{ kind: "desc" }, { position: "asc" }, { id: "asc" }] },
@@ -21,32 +24,23 @@ export const jobDetailInclude = {
 } as const satisfies Prisma.JobInclude;
 export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }>;
 
-// Carriers see jobs out for bids, and jobs they quoted on or run loads for (to follow them).
-const OPEN_TO_CARRIERS = ["open", "scheduled", "live", "closed"];
-
-export function jobIdParam(param: unknown): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
 
 export const hasAcceptedQuote = (job: JobDetail) => job._count.quotes > 0;
 export const canEditJob = (job: JobDetail) => isEditable({ status: job.status, hasAcceptedQuote: hasAcceptedQuote(job) });
 
 /** One of the shipper's own jobs; any other job (or a non-shipper) is a 404. */
-export async function requireOwnJob(param: unknown, user: CurrentUser): Promise<JobDetail> {
-  if (user.account.kind !== "shipper") throw notFound();
-  const job = await db().job.findFirst({ where: { id: jobIdParam(param), shipperAccountId: user.accountId }, include: jobDetailInclude });
-  if (!job) throw notFound();
-  return job;
+export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<JobDetail> {
+  found(user.account.kind === "shipper");
+  return found(await db().job.findFirst({ where: { id: recordId(id), shipperAccountId: user.accountId }, include: jobDetailInclude }));
 }
 
+// Carriers see jobs out for quotes, and jobs they quoted on or run loads for (to follow them).
 function carrierScope(user: CurrentUser): Prisma.JobWhereInput {
-  if (user.role === "driver") return { status: { not: "draft" }, loads: { some: { driverId: user.id } } };
+  if (user.role === "driver") return { ...jobScopes.published, loads: { some: { driverId: user.id } } };
   return {
-    status: { not: "draft" },
+    ...jobScopes.published,
     OR: [
-      { status: { in: OPEN_TO_CARRIERS } },
+      jobScopes.outForQuotes,
       { quotes: { some: { carrierAccountId: user.accountId } } },
       { loads: { some: { carrierAccountId: user.accountId } } },
     ],
@@ -54,12 +48,10 @@ function carrierScope(user: CurrentUser): Prisma.JobWhereInput {
 }
 
 /** The job page: the shipper's own job, or a published job a carrier may read; otherwise 404. */
-export async function requireViewableJob(param: unknown, user: CurrentUser): Promise<JobDetail> {
-  if (user.account.kind === "shipper") return requireOwnJob(param, user);
-  if (user.account.kind !== "carrier") throw notFound();
-  const job = await db().job.findFirst({ where: { id: jobIdParam(param), ...carrierScope(user) }, include: jobDetailInclude });
-  if (!job) throw notFound();
-  return job;
+export async function requireViewableJob(user: CurrentUser, id: unknown): Promise<JobDetail> {
+  if (user.account.kind === "shipper") return requireOwnJob(user, id);
+  found(user.account.kind === "carrier");
+  return found(await db().job.findFirst({ where: { id: recordId(id), ...carrierScope(user) }, include: jobDetailInclude }));
 }
 
 /** Problems only the database can see: the driver must be one of the account's drivers. */
@@ -83,7 +75,7 @@ export async function createJob(user: CurrentUser, form: JobFormData, intent: In
   const now = Date.now();
   const refusal = intent === "publish" ? publishRefusal(form, now) : null;
   const errors = refusal ?? (await accountErrors(form, user));
-  if (errors) return { ok: false, errors };
+  if (errors) return refused(errors);
   const data = await withCoordinates(form);
   const published = intent === "publish";
   const job = await db().job.create({
@@ -98,15 +90,13 @@ export async function createJob(user: CurrentUser, form: JobFormData, intent: In
     select: { id: true, isAuction: true },
   });
   if (published && job.isAuction) wakeAuctionClock();
-  return { ok: true, id: job.id };
+  return ok({ id: job.id });
 }
-
-const PUBLISHED = ["open", "scheduled", "live", "closed"];
 
 /** The status after an edit: a draft stays one unless published; a published job follows its auction times. */
 function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now: number): string {
   if (current === "draft") return intent === "publish" ? publishedStatus(data, now) : "draft";
-  return PUBLISHED.includes(current) ? publishedStatus(data, now) : current;
+  return (OUT_FOR_QUOTES_STATUSES as readonly string[]).includes(current) ? publishedStatus(data, now) : current;
 }
 
 /**
@@ -114,12 +104,12 @@ function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now
  * quote has been accepted (or the job has moved past bidding), checked in the same write.
  */
 export async function updateJob(job: JobDetail, user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobWrite> {
-  if (!canEditJob(job)) return { ok: false, errors: { base: NOT_EDITABLE } };
+  if (!canEditJob(job)) return refusedBase(NOT_EDITABLE, 409);
   const now = Date.now();
   const status = statusAfterEdit(job.status, form, intent, now);
   const refusal = status !== "draft" ? publishRefusal(form, now) : null;
   const errors = refusal ?? (await accountErrors(form, user));
-  if (errors) return { ok: false, errors };
+  if (errors) return refused(errors);
   const data = await withCoordinates(form);
   const ours = new Set(job.locations.map((location) => location.id));
 
@@ -145,19 +135,19 @@ export async function updateJob(job: JobDetail, user: CurrentUser, form: JobForm
     }
     return true;
   });
-  if (!saved) return { ok: false, errors: { base: NOT_EDITABLE } };
+  if (!saved) return refusedBase(NOT_EDITABLE, 409);
   if (data.isAuction && status !== "draft") wakeAuctionClock();
-  return { ok: true, id: job.id };
+  return ok({ id: job.id });
 }
 
 /** Withdraws the job before award; its quotes stay for the record. */
 export async function cancelJob(job: JobDetail): Promise<JobWrite> {
-  if (!isCancellable(job.status)) return { ok: false, errors: { base: NOT_CANCELLABLE } };
+  if (!isCancellable(job.status)) return refusedBase(NOT_CANCELLABLE, 409);
   const { count } = await db().job.updateMany({
-    where: { id: job.id, status: { in: ["draft", "open", "scheduled", "live", "closed"] }, quotes: { none: { status: "accepted" } } },
+    where: { id: job.id, ...jobScopes.beforeAward, quotes: { none: { status: "accepted" } } },
     data: { status: "cancelled", cancelledAt: new Date() },
   });
-  return count ? { ok: true, id: job.id } : { ok: false, errors: { base: NOT_CANCELLABLE } };
+  return count ? ok({ id: job.id }) : refusedBase(NOT_CANCELLABLE, 409);
 }
 
 const COPY_SUFFIX = " (copy)";
@@ -180,7 +170,7 @@ export async function copyJob(job: JobDetail, user: CurrentUser): Promise<JobWri
     },
     select: { id: true },
   });
-  return { ok: true, id: copy.id };
+  return ok({ id: copy.id });
 }
 
 const listSelect = {
@@ -221,7 +211,7 @@ export async function recentPlaces(user: CurrentUser, limit = 8) {
   const seen = new Set<string>();
   const places = [];
   for (const row of rows) {
-    const label = row.fullAddress ?? [row.companyName, row.address, row.city, row.postCode].filter(Boolean).join(", ");
+    const label = addressLine(row, { company: true, country: false });
     if (!label || seen.has(label)) continue;
     seen.add(label);
     places.push({

@@ -2,16 +2,15 @@ import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { type CarrierSelectorRequest, isSamePlace } from "#domain/loads/carrier-selector.ts";
 import { type LoadActor, canTransition, isBeforeCollection, isLoadStatus, loadActorFor, nextStatuses } from "#domain/loads/status.ts";
-import { notFound } from "#lib/errors.server.ts";
+import { found, recordId } from "#lib/errors.server.ts";
+import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { notifyAll } from "#models/quotes.server.ts";
 
 export const LOADS_PER_PAGE = 50;
 
 export function actorOf(user: CurrentUser): LoadActor {
-  const actor = loadActorFor({ role: user.role, accountKind: user.account.kind });
-  if (!actor) throw notFound();
-  return actor;
+  return found(loadActorFor({ role: user.role, accountKind: user.account.kind }));
 }
 
 /** Every load this user may see: the shipper's jobs, the carrier's loads, the driver's own. */
@@ -95,39 +94,36 @@ const loadDetailSelect = {
 export type LoadDetail = Prisma.LoadGetPayload<{ select: typeof loadDetailSelect }>;
 
 /** The load if this user may see it; otherwise 404, exactly as if it did not exist. */
-export async function requireLoadFor(user: CurrentUser, loadId: unknown): Promise<LoadDetail> {
-  const id = Number(loadId);
-  const load = Number.isSafeInteger(id) ? await db().load.findFirst({ where: { id, ...loadScope(user) }, select: loadDetailSelect }) : null;
-  if (!load) throw notFound();
-  return load;
+export async function requireLoadFor(user: CurrentUser, id: unknown): Promise<LoadDetail> {
+  return found(await db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select: loadDetailSelect }));
 }
 
-type Outcome = { ok: true } | { errors: Record<string, string> };
+type Outcome = Result;
 
 /** The carrier puts one of its drivers on the load, changes driver, or (driverId null) takes them off. */
 export async function assignDriver(load: LoadDetail, user: CurrentUser, driverId: number | null): Promise<Outcome> {
-  if (actorOf(user) !== "carrier") return { errors: { base: "Only your office can assign drivers" } };
+  if (actorOf(user) !== "carrier") return refusedBase("Only your office can assign drivers");
   if (driverId === null) {
-    if (load.status !== "driver_assigned") return { errors: { driver_id: "Choose a driver" } };
+    if (load.status !== "driver_assigned") return refused({ driver_id: "Choose a driver" });
     return moveStatus(load, "assigned", { driverId: null }, ["driver_assigned"]);
   }
   const driver = await db().user.findFirst({ where: { id: driverId, accountId: user.accountId, role: "driver" }, select: { id: true } });
-  if (!driver) return { errors: { driver_id: "Choose one of your drivers" } };
-  if (load.status !== "assigned" && load.status !== "driver_assigned") return { errors: { base: "A driver can only be assigned before collection" } };
+  if (!driver) return refused({ driver_id: "Choose one of your drivers" });
+  if (load.status !== "assigned" && load.status !== "driver_assigned") return refusedBase("A driver can only be assigned before collection");
   const outcome = await moveStatus(load, "driver_assigned", { driverId }, ["assigned", "driver_assigned"]);
-  if ("ok" in outcome) await notifyAll([{ kind: "driver_assigned", loadId: load.id, driverId }]);
+  if (outcome.ok) await notifyAll([{ kind: "driver_assigned", loadId: load.id, driverId }]);
   return outcome;
 }
 
 /** A status change by the table in src/domain/loads/status.ts, for the actor this user is. */
 export async function changeLoadStatus(load: LoadDetail, user: CurrentUser, status: unknown): Promise<Outcome> {
   if (!isLoadStatus(status) || !canTransition(load.status, status, actorOf(user))) {
-    return { errors: { status: `This load cannot be marked ${String(status).replaceAll("_", " ")} now` } };
+    return refused({ status: `This load cannot be marked ${String(status).replaceAll("_", " ")} now` });
   }
   const now = new Date();
   const stamps = status === "collected" ? { collectedAt: now } : status === "delivered" ? { deliveredAt: now } : {};
   const outcome = await moveStatus(load, status, stamps, [load.status]);
-  if (!("ok" in outcome)) return outcome;
+  if (!outcome.ok) return outcome;
   await progressJob(load.jobId, status);
   await notifyAll([{ kind: "load_status", loadId: load.id, status }]);
   return outcome;
@@ -135,26 +131,26 @@ export async function changeLoadStatus(load: LoadDetail, user: CurrentUser, stat
 
 /** The shipper hands a load (also one nobody won) to a carrier whose quote was accepted. */
 export async function moveLoad(load: LoadDetail, user: CurrentUser, input: { carrierAccountId: number; pickupDate: Date | null }): Promise<Outcome> {
-  if (actorOf(user) !== "shipper") throw notFound();
-  if (!isBeforeCollection(load.status)) return { errors: { base: "This load has already been collected" } };
+  found(actorOf(user) === "shipper");
+  if (!isBeforeCollection(load.status)) return refusedBase("This load has already been collected");
   const quote = await db().quote.findFirst({ where: { jobId: load.jobId, carrierAccountId: input.carrierAccountId, status: "accepted" }, select: { id: true, valueCents: true } });
-  if (!quote) return { errors: { carrier_account_id: "Choose a carrier whose quote you accepted" } };
+  if (!quote) return refused({ carrier_account_id: "Choose a carrier whose quote you accepted" });
   const sameCarrier = input.carrierAccountId === load.carrierAccountId;
   const outcome = await db().$transaction(async (tx) => {
     const data = sameCarrier ? {} : { carrierAccountId: input.carrierAccountId, quoteId: quote.id, priceCents: quote.valueCents, driverId: null, status: "assigned" };
     const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data: { ...data, ...(input.pickupDate ? { pickupDate: input.pickupDate } : {}) } });
-    if (!count) return { errors: { base: "This load changed meanwhile; please try again" } };
+    if (!count) return refusedBase("This load changed meanwhile; please try again", 409);
     if (input.pickupDate) await tx.loadStop.updateMany({ where: { loadId: load.id, jobLocation: { kind: "pickup" } }, data: { windowDate: input.pickupDate } });
-    return { ok: true as const };
+    return ok();
   });
-  if ("ok" in outcome && !sameCarrier) await notifyAll([{ kind: "load_assigned", loadId: load.id, carrierAccountId: input.carrierAccountId }]);
+  if (outcome.ok && !sameCarrier) await notifyAll([{ kind: "load_assigned", loadId: load.id, carrierAccountId: input.carrierAccountId }]);
   return outcome;
 }
 
 // Compare-and-set on the status read, so two people acting at once cannot both move the load.
 async function moveStatus(load: LoadDetail, status: string, data: Prisma.LoadUncheckedUpdateManyInput, from: string[]): Promise<Outcome> {
   const { count } = await db().load.updateMany({ where: { id: load.id, status: { in: from } }, data: { ...data, status } });
-  return count ? { ok: true } : { errors: { base: "This load changed meanwhile; please reload and try again" } };
+  return count ? ok() : refusedBase("This load changed meanwhile; please reload and try again", 409);
 }
 
 /** The job follows its loads: in progress at the first collection, completed when none is left to run. */
@@ -186,9 +182,8 @@ export type CarrierChoice = { id: number; name: string; priceCents: number; load
  * Only the job's shipper may ask; anyone else gets 404.
  */
 export async function carrierChoices(user: CurrentUser, request: CarrierSelectorRequest) {
-  if (user.account.kind !== "shipper") throw notFound();
-  const job = await db().job.findFirst({ where: { id: request.job_id, shipperAccountId: user.accountId }, select: { id: true } });
-  if (!job) throw notFound();
+  found(user.account.kind === "shipper");
+  const job = found(await db().job.findFirst({ where: { id: request.job_id, shipperAccountId: user.accountId }, select: { id: true } }));
   const quotes = await db().quote.findMany({
     where: { jobId: job.id, status: "accepted" },
     select: { carrierAccountId: true, valueCents: true, carrierAccount: { select: { name: true } } },
@@ -212,4 +207,9 @@ export async function carrierChoices(user: CurrentUser, request: CarrierSelector
     };
   });
   return { choices, selectedId: request.carrier_account_id ?? null, date: request.date, address: request.address };
+}
+
+/** What a JSON caller learns after a change: the load's state now. */
+export function loadState(load: { id: number }) {
+  return db().load.findUnique({ where: { id: load.id }, select: { id: true, status: true, driverId: true, carrierAccountId: true } });
 }

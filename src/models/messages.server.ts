@@ -3,7 +3,9 @@ import type { Prisma } from "#generated/prisma/client.ts";
 import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { MessageSchema, type TypingEvent } from "#domain/messaging/schemas.ts";
 import { accountStream, userStream, type ConversationRef } from "#domain/messaging/streams.ts";
-import { broadcastTo, currentCable, renderTemplate, streamTag, turboStream } from "#models/broadcast.server.ts";
+import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
+import { streamTag, turboStream } from "#lib/turbo.server.ts";
+import { renderTemplate } from "#lib/templates.server.ts";
 import {
   findConversation,
   jobConversationsFor,
@@ -16,7 +18,9 @@ import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
 import { notify } from "#models/notify.server.ts";
 import { SERVER_TYPING_INTERVAL_MS } from "#domain/messaging/timing.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { HttpError, notFound } from "#lib/errors.server.ts";
+import { HttpError, found } from "#lib/errors.server.ts";
+import { logger } from "#lib/logger.server.ts";
+import { ok, refused, type Result } from "#lib/result.server.ts";
 
 export const MESSAGE_PURPOSE = "message";
 /** How many of the latest messages a conversation shows. */
@@ -43,9 +47,7 @@ export const sgidFor = (messageId: number) => signGlobalId("Message", messageId,
 const withSgid = (message: MessageRow): MessageView => ({ ...message, sgid: sgidFor(message.id) });
 
 export async function requireConversation(user: CurrentUser, ref: ConversationRef): Promise<Conversation> {
-  const conversation = await findConversation(user, ref);
-  if (!conversation) throw notFound();
-  return conversation;
+  return found(await findConversation(user, ref));
 }
 
 export type ConversationView = {
@@ -84,16 +86,16 @@ export async function viewOf(conversation: Conversation, user: CurrentUser): Pro
   return { conversation, messages: latest.reverse().map(withSgid), unreadBadge: badgeView(unreadCount), streamTag: streamTag(conversation.stream) };
 }
 
-export type PostOutcome = { message: MessageView; streamHtml: string } | { errors: Record<string, string> };
+export type PostOutcome = Result<{ message: MessageView; streamHtml: string }>;
 
 /**
  * Sends a message to the other account. Both sides (and the sender's other tabs) get the same
  * Turbo Stream the sender's own request answers with; the recipients' badges and notifications follow.
  */
 export async function postMessage(conversation: Conversation, user: CurrentUser, input: unknown): Promise<PostOutcome> {
-  if (!conversation.canWrite) return { errors: { body: "Bidding on this job has ended, so its conversation is closed: talk on its loads instead." } };
+  if (!conversation.canWrite) return refused({ body: "Bidding on this job has ended, so its conversation is closed: talk on its loads instead." }, 409);
   const parsed = MessageSchema.safeParse(input ?? {});
-  if (!parsed.success) return { errors: { body: parsed.error.issues[0]?.message ?? "Write a message first" } };
+  if (!parsed.success) return refused({ body: parsed.error.issues[0]?.message ?? "Write a message first" });
   const row = await db().message.create({
     data: {
       jobId: conversation.job.id,
@@ -110,9 +112,9 @@ export async function postMessage(conversation: Conversation, user: CurrentUser,
   await broadcastTo(conversation.stream, streamHtml);
   // The message is saved: a failed badge or notification must not turn the answer into an error (and a resend).
   await Promise.all([broadcastMessageBadges(row.toAccountId, driverOnRecipientSide(conversation)), notify({ kind: "message_received", messageId: row.id })]).catch((err: unknown) =>
-    console.error("after-message updates failed", err),
+    logger().error({ err }, "after-message updates failed"),
   );
-  return { message, streamHtml };
+  return ok({ message, streamHtml });
 }
 
 /** Appends the message and drops the sender's typing notice: one stream for the answer and the broadcast. */
@@ -126,19 +128,22 @@ async function messageStream(conversation: Conversation, message: MessageView): 
 
 const driverOnRecipientSide = (c: Conversation) => (c.party === "shipper" ? (c.load?.driverId ?? null) : null);
 
+const visibleMessagesWhere = (user: CurrentUser): Prisma.MessageWhereInput => ({
+  OR: [{ fromAccountId: user.accountId }, { toAccountId: user.accountId }],
+  ...(user.role === "driver" ? { load: { driverId: user.id } } : {}),
+});
+
 /**
- * SPEC §7: marks the message read when the current account is its recipient. Someone else's
+ * Marks the message read when the current account is its recipient. Someone else's
  * message answers 404; a message this account sent answers 403 (only the recipient reads it).
  */
 export async function markMessageRead(user: CurrentUser, sgid: unknown): Promise<{ unreadCount: number }> {
-  const id = locateGlobalId(sgid, "Message", MESSAGE_PURPOSE);
-  const message = id
-    ? await db().message.findFirst({
-        where: { id, OR: [{ fromAccountId: user.accountId }, { toAccountId: user.accountId }], ...(user.role === "driver" ? { load: { driverId: user.id } } : {}) },
-        select: { id: true, toAccountId: true, readAt: true, load: { select: { driverId: true, carrierAccountId: true } } },
-      })
-    : null;
-  if (!message) throw notFound();
+  const message = found(
+    await db().message.findFirst({
+      where: { id: found(locateGlobalId(sgid, "Message", MESSAGE_PURPOSE)), ...visibleMessagesWhere(user) },
+      select: { id: true, toAccountId: true, readAt: true, load: { select: { driverId: true, carrierAccountId: true } } },
+    }),
+  );
   if (message.toAccountId !== user.accountId) throw new HttpError(403, "Only the recipient can mark a message read");
   if (!message.readAt) {
     const { count } = await db().message.updateMany({ where: { id: message.id, readAt: null }, data: { readAt: new Date() } });
@@ -148,14 +153,14 @@ export async function markMessageRead(user: CurrentUser, sgid: unknown): Promise
   return { unreadCount: await unreadMessageCount(user) };
 }
 
-/** SPEC §3 "Typing event": tells the conversation that this user is typing (after checking they are in it). */
+/** Tells the other side of the conversation that this user is typing (after checking they are in it). */
 export async function reportTyping(user: CurrentUser, event: TypingEvent): Promise<void> {
   const ref: ConversationRef =
     event.load_id !== null
       ? { kind: "load", loadId: event.load_id }
       : { kind: "job", jobId: event.job_id, carrierAccountId: user.account.kind === "carrier" ? user.accountId : event.to_account_id };
   const conversation = await requireConversation(user, ref);
-  if (conversation.job.id !== event.job_id || conversation.otherAccount.id !== event.to_account_id) throw notFound();
+  found(conversation.job.id === event.job_id && conversation.otherAccount.id === event.to_account_id);
   if (!relayTypingNow(`${user.id}:${conversation.key}`, Date.now())) return;
   const html = await renderTemplate("messages/_typing_notice", { key: conversation.key, user: { id: user.id, name: user.name } });
   await broadcastTo(conversation.stream, turboStream("append", `typing_notices_${conversation.key}`, html));

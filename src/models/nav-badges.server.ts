@@ -1,6 +1,6 @@
 import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { accountStream, userStream } from "#domain/messaging/streams.ts";
-import { streamTag } from "#models/broadcast.server.ts";
+import { streamTag } from "#lib/turbo.server.ts";
 import { unreadMessageCount } from "#models/messages.server.ts";
 import { unreadNotificationCount } from "#models/notifications.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";

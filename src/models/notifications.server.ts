@@ -3,9 +3,11 @@ import type { Prisma } from "#generated/prisma/client.ts";
 import { badgeView } from "#domain/messaging/badge.ts";
 import type { NotificationContent } from "#domain/messaging/notification-content.ts";
 import { userStream } from "#domain/messaging/streams.ts";
-import { broadcastTo, currentCable, renderTemplate, turboStream } from "#models/broadcast.server.ts";
+import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
+import { turboStream } from "#lib/turbo.server.ts";
+import { renderTemplate } from "#lib/templates.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { notFound } from "#lib/errors.server.ts";
+import { found, recordId } from "#lib/errors.server.ts";
 
 export const NOTIFICATIONS_PER_PAGE = 30;
 export const TRAY_SIZE = 8;
@@ -74,11 +76,7 @@ export type NotificationView = Awaited<ReturnType<typeof latestNotifications>>[n
 
 /** Marks one of the user's notifications read; another user's id answers 404. */
 export async function markNotificationRead(user: CurrentUser, id: unknown): Promise<NotificationView> {
-  const notificationId = Number(id);
-  const notification = Number.isSafeInteger(notificationId)
-    ? await db().notification.findFirst({ where: { id: notificationId, userId: user.id }, select: notificationSelect })
-    : null;
-  if (!notification) throw notFound();
+  const notification = found(await db().notification.findFirst({ where: { id: recordId(id), userId: user.id }, select: notificationSelect }));
   if (notification.readAt) return notification;
   const readAt = new Date();
   await db().notification.updateMany({ where: { id: notification.id, readAt: null }, data: { readAt } });

@@ -1,9 +1,13 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { type AllocationRules, type QuoteForAllocation, allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
+import { type AllocationRules, type QuoteForAllocation, allocate, allocatedLoadsFor, validateAllocationRules } from "#domain/bidding/allocation.ts";
+import { allocationFieldErrors } from "#domain/bidding/allocation-rules-input.ts";
 import type { QuoteInput } from "#domain/bidding/quote-input-schema.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
-import { notFound } from "#lib/errors.server.ts";
+import { found, recordId } from "#lib/errors.server.ts";
+import { logger } from "#lib/logger.server.ts";
+import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { jobScopes } from "#models/job-scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { type NotifyEvent, notify } from "#models/notify.server.ts";
 
@@ -30,13 +34,7 @@ export type BiddingJob = Prisma.JobGetPayload<{ select: typeof biddingJobSelect 
 /** Sends events after their write has committed; one failing listener never undoes or blocks the write. */
 export async function notifyAll(events: readonly NotifyEvent[]): Promise<void> {
   const results = await Promise.allSettled(events.map((event) => notify(event)));
-  for (const result of results) if (result.status === "rejected") console.error("notify failed", result.reason);
-}
-
-export function jobIdFrom(param: unknown): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
+  for (const result of results) if (result.status === "rejected") logger().error({ err: result.reason }, "notify failed");
 }
 
 export const isBidder = (user: CurrentUser) => user.account.kind === "carrier" && user.role !== "driver";
@@ -46,29 +44,20 @@ export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser
  * The job as the bidding pages see it: its shipper, or any carrier (not a driver) once published,
  * so a carrier arriving after the award reads why they cannot bid rather than a missing page.
  */
-export async function requireJobForBidding(jobId: number, user: CurrentUser): Promise<BiddingJob> {
-  if (user.account.kind === "shipper") return requireShipperJob(jobId, user);
-  if (!isBidder(user)) throw notFound();
-  const job = await db().job.findFirst({
-    where: { id: jobId, status: { not: "draft" } },
-    select: biddingJobSelect,
-  });
-  if (!job) throw notFound();
-  return job;
+export async function requireJobForBidding(user: CurrentUser, id: unknown): Promise<BiddingJob> {
+  if (user.account.kind === "shipper") return requireShipperJob(user, id);
+  found(isBidder(user));
+  return found(await db().job.findFirst({ where: { id: recordId(id), ...jobScopes.published }, select: biddingJobSelect }));
 }
 
-export async function requireShipperJob(jobId: number, user: CurrentUser): Promise<BiddingJob> {
-  const job = await db().job.findFirst({ where: { id: jobId, shipperAccountId: user.accountId }, select: biddingJobSelect });
-  if (!job || user.account.kind !== "shipper") throw notFound();
-  return job;
+export async function requireShipperJob(user: CurrentUser, id: unknown): Promise<BiddingJob> {
+  found(user.account.kind === "shipper");
+  return found(await db().job.findFirst({ where: { id: recordId(id), shipperAccountId: user.accountId }, select: biddingJobSelect }));
 }
 
 /** This carrier's quote on the job (any status); another account's quote id answers 404. */
-export async function requireQuoteForCarrier(jobId: number, quoteId: unknown, user: CurrentUser) {
-  const id = Number(quoteId);
-  const quote = Number.isSafeInteger(id) ? await db().quote.findFirst({ where: { id, jobId, carrierAccountId: user.accountId } }) : null;
-  if (!quote) throw notFound();
-  return quote;
+export async function requireQuoteForCarrier(user: CurrentUser, job: { id: number }, quoteId: unknown) {
+  return found(await db().quote.findFirst({ where: { id: recordId(quoteId), jobId: job.id, carrierAccountId: user.accountId } }));
 }
 
 export const rulesOf = (job: AllocationRules): AllocationRules => ({
@@ -92,7 +81,8 @@ export function activeQuotes(jobId: number, client: Client = db()) {
   });
 }
 
-export type QuoteResult = { quote: { id: number; valueCents: number; numberOfLoads: number; status: string; updatedAt: Date } } | { errors: Record<string, string> };
+type SavedQuote = { id: number; valueCents: number; numberOfLoads: number; status: string; updatedAt: Date };
+export type QuoteResult = Result<{ quote: SavedQuote }>;
 
 /**
  * Places or changes this carrier's one quote on the job (a change moves its updatedAt, and so its
@@ -102,7 +92,7 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
   const result = await db().$transaction(async (tx) => {
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
     const refusal = quoteRefusal(current, Date.now());
-    if (refusal) return { errors: { base: refusal } };
+    if (refusal) return refusedBase(refusal);
     const before = await activeQuotes(job.id, tx);
     const fields = { valueCents: input.valueCents, numberOfLoads: input.numberOfLoads, status: "active", placedById: user.id, securedNow: false };
     const quote = await tx.quote.upsert({
@@ -111,14 +101,14 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
       update: fields,
     });
     const after = [...before.filter((q) => q.carrierAccountId !== user.accountId), quote];
-    return { quote, outbid: pushedOut(current, before, after, user.accountId) };
+    return ok({ quote, outbid: pushedOut(current, before, after, user.accountId) });
   });
-  if ("errors" in result) return result;
+  if (!result.ok) return result;
   await notifyAll([
     { kind: "quote_received", jobId: job.id, quoteId: result.quote.id },
     ...(result.outbid.length ? [{ kind: "outbid" as const, jobId: job.id, carrierAccountIds: result.outbid }] : []),
   ]);
-  return { quote: result.quote };
+  return ok({ quote: result.quote });
 }
 
 /** Carriers who were winning loads before and win none now. */
@@ -134,8 +124,8 @@ export async function withdrawQuote(job: BiddingJob, quote: { id: number; status
   return db().$transaction(async (tx) => {
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
     const refusal = quoteRefusal(current, Date.now()) ?? (quote.status === "active" ? null : "This quote is no longer active");
-    if (refusal) return { errors: { base: refusal } };
-    return { quote: await tx.quote.update({ where: { id: quote.id }, data: { status: "withdrawn" } }) };
+    if (refusal) return refusedBase(refusal);
+    return ok({ quote: await tx.quote.update({ where: { id: quote.id }, data: { status: "withdrawn" } }) });
   });
 }
 
@@ -148,7 +138,10 @@ export function quotesForShipper(jobId: number) {
   });
 }
 
-export async function updateAllocationRules(job: BiddingJob, rules: AllocationRules): Promise<{ errors: Record<string, string> } | { ok: true }> {
-  const { count } = await db().job.updateMany({ where: { id: job.id, status: { in: ["draft", "open", "scheduled", "live", "closed"] } }, data: rules });
-  return count ? { ok: true } : { errors: { base: "The rules cannot change once the job has been awarded" } };
+/** New allocation rules for the job, checked by the allocation rule; refused once the job is awarded. */
+export async function updateAllocationRules(job: BiddingJob, rules: AllocationRules): Promise<Result> {
+  const invalid = allocationFieldErrors(validateAllocationRules(rules));
+  if (Object.keys(invalid).length) return refused(invalid);
+  const { count } = await db().job.updateMany({ where: { id: job.id, ...jobScopes.beforeAward }, data: rules });
+  return count ? ok() : refusedBase("The rules cannot change once the job has been awarded");
 }

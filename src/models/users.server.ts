@@ -1,6 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { db } from "#db/client.server.ts";
-import type { SignupInput, FieldErrors } from "#domain/auth/account-forms.ts";
+import type { SignupInput } from "#domain/auth/account-forms.ts";
+import { ok, refused, type Result } from "#lib/result.server.ts";
 
 // algorithm 2 = Argon2id (a const enum in the typings, unusable under verbatimModuleSyntax).
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -19,12 +20,32 @@ export async function findUserWithAccount(id: number) {
 }
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findUserWithAccount>>>;
 
-export async function signUp(input: SignupInput): Promise<{ user: CurrentUser } | { errors: FieldErrors }> {
-  if (await db().user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-    return { errors: { email: "An account with this email already exists. Sign in instead?" } };
+const EMAIL_TAKEN = "An account with this email already exists. Sign in instead?";
+const EMAIL_IN_USE = "That email is already in use";
+
+const isEmailTaken = async (email: string) => Boolean(await db().user.findUnique({ where: { email }, select: { id: true } }));
+
+/** Prisma's unique-constraint failure: two requests raced for the same email. */
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === "P2002";
+
+/** Runs a write that may lose a race for a unique email; losing answers `errors` instead of throwing. */
+async function unlessEmailTaken<T extends object>(write: () => Promise<T>, errors: Record<string, string>): Promise<Result<T>> {
+  try {
+    return ok(await write());
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused(errors);
+    throw error;
   }
+}
+
+export async function signUp(input: SignupInput): Promise<Result<{ user: CurrentUser }>> {
+  if (await isEmailTaken(input.email)) return refused({ email: EMAIL_TAKEN });
   const passwordHash = await hashPassword(input.password);
-  const user = await db().user.create({
+  return unlessEmailTaken(async () => ({ user: await createAdmin(input, passwordHash) }), { email: EMAIL_TAKEN });
+}
+
+function createAdmin(input: SignupInput, passwordHash: string) {
+  return db().user.create({
     data: {
       email: input.email,
       name: input.name,
@@ -34,7 +55,6 @@ export async function signUp(input: SignupInput): Promise<{ user: CurrentUser } 
     },
     ...userWithAccount,
   });
-  return { user };
 }
 
 /** The user for these credentials, or null; unknown emails cost the same as wrong passwords. */
@@ -44,11 +64,11 @@ export async function authenticate(email: string, password: string): Promise<Cur
   return user && valid ? user : null;
 }
 
-export async function changeCredentials(user: CurrentUser, changes: { email?: string; password?: string }) {
-  return db().user.update({
-    where: { id: user.id },
-    data: { email: changes.email, passwordHash: changes.password ? await hashPassword(changes.password) : undefined },
-  });
+export async function changeCredentials(user: CurrentUser, changes: { email: string; password?: string }): Promise<Result> {
+  if (changes.email !== user.email && (await isEmailTaken(changes.email))) return refused({ email: EMAIL_IN_USE });
+  const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
+  const write = () => db().user.update({ where: { id: user.id }, data: { email: changes.email, passwordHash }, select: { id: true } });
+  return unlessEmailTaken(write, { email: EMAIL_IN_USE });
 }
 
 export function searchUsers(query: string, limit = 50) {

@@ -1,15 +1,23 @@
 import { Router, type Request } from "express";
-import { SignupSchema, LoginSchema, fieldErrors } from "#domain/auth/account-forms.ts";
+import { z } from "zod";
+import { SignupSchema, LoginSchema } from "#domain/auth/account-forms.ts";
+import { parseInput } from "#lib/input.server.ts";
 import { signUp, authenticate, type CurrentUser } from "#models/users.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { disconnectUser } from "#models/broadcast.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { homePathFor } from "#server/auth.server.ts";
-import type { RouteContext } from "#routes/index.server.ts";
+import type { SignInLimiter } from "#server/rate-limit.server.ts";
 
 const LOGIN_FAILED = "Incorrect email or password.";
 
-export function authRouter({ signInLimiter }: RouteContext): Router {
+/** A refused sign-up comes back as typed, except the password. */
+const typed = z.string().max(300).optional().catch(undefined);
+const SignupValuesSchema = z
+  .object({ account_kind: typed, company_name: typed, name: typed, email: typed })
+  .catch({ account_kind: undefined, company_name: undefined, name: undefined, email: undefined });
+
+export function authRouter({ signInLimiter }: { signInLimiter: SignInLimiter }): Router {
   const router = Router();
 
   router.get("/signup", async (req, res) => {
@@ -18,10 +26,10 @@ export function authRouter({ signInLimiter }: RouteContext): Router {
   });
 
   router.post("/signup", async (req, res) => {
-    const parsed = SignupSchema.safeParse(req.body);
-    const result = parsed.success ? await signUp(parsed.data) : { errors: fieldErrors(parsed.error) };
-    if ("errors" in result) {
-      const { password: _password, ...values } = (req.body ?? {}) as Record<string, unknown>;
+    const input = parseInput(SignupSchema, req.body);
+    const result = input.ok ? await signUp(input.data) : input;
+    if (!result.ok) {
+      const values = SignupValuesSchema.parse(req.body ?? {});
       return renderPage(req, res, "auth/signup", { title: "Create your account", values, errors: result.errors }, 422);
     }
     await signIn(req, result.user);
@@ -35,7 +43,7 @@ export function authRouter({ signInLimiter }: RouteContext): Router {
   });
 
   router.post("/session", async (req, res) => {
-    const { email, password } = LoginSchema.parse(req.body ?? {});
+    const { email, password } = LoginSchema.catch({ email: "", password: "" }).parse(req.body ?? {});
     await signInLimiter.guard(req.ip ?? "unknown", email);
     const user = email && password ? await authenticate(email, password) : null;
     if (!user) {

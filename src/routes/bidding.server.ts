@@ -1,16 +1,18 @@
 import { type Request, type Response, Router } from "express";
-import { validateAllocationRules } from "#domain/bidding/allocation.ts";
+import { AllocationRulesInputSchema, ReturnToSchema } from "#domain/bidding/allocation-rules-input.ts";
 import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
+import { count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
+import { HttpError, found } from "#lib/errors.server.ts";
+import { parseInput } from "#lib/input.server.ts";
+import type { FieldErrors, Result } from "#lib/result.server.ts";
 import { requireUser } from "#server/auth.server.ts";
-import { HttpError, notFound } from "#lib/errors.server.ts";
-import { flash, renderPage } from "#server/render.server.ts";
+import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
 import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#models/bidding-panel.server.ts";
 import {
   type BiddingJob,
   isBidder,
-  jobIdFrom,
   placeQuote,
   requireJobForBidding,
   requireQuoteForCarrier,
@@ -20,18 +22,16 @@ import {
 } from "#models/quotes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
-const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "json";
-
-/** Quotes, allocation rules, award and "secure now" on a job (SPEC §2 bid form, §9 allocation). */
+/** Quotes, allocation rules, award and "secure now" on a job. */
 export function biddingRouter(): Router {
   const router = Router();
 
   router.get("/jobs/:id/quotes", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireJobForBidding(jobIdFrom(req.params.id), user);
+    const job = await requireJobForBidding(user, req.params.id);
     if (user.account.kind === "shipper") return showShipperQuotes(req, res, job);
-    const bidding = await biddingPanelFor(job, user, { returnTo: `/jobs/${job.id}/quotes` });
-    if (bidding.kind !== "carrier") throw notFound();
+    const panel = await biddingPanelFor(job, user, { returnTo: `/jobs/${job.id}/quotes` });
+    const bidding = found(panel.kind === "carrier" && panel);
     if (wantsJson(req)) return res.json(anonymousStandings(bidding.allocator.quotes, job));
     await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding });
   });
@@ -41,9 +41,9 @@ export function biddingRouter(): Router {
 
   router.delete("/jobs/:id/quotes/:quoteId", async (req, res) => {
     const { user, job } = await bidderAndJob(req);
-    const quote = await requireQuoteForCarrier(job.id, req.params.quoteId, user);
+    const quote = await requireQuoteForCarrier(user, job, req.params.quoteId);
     const result = await withdrawQuote(job, quote);
-    if ("errors" in result) return quoteFailed(req, res, job, user, result.errors);
+    if (!result.ok) return quoteFailed(req, res, job, user, result.errors);
     if (wantsJson(req)) return res.json({ quote: result.quote });
     flash(req, "notice", "Your quote has been withdrawn");
     res.redirect(303, returnTo(req, job));
@@ -51,42 +51,36 @@ export function biddingRouter(): Router {
 
   router.patch("/jobs/:id/allocation_rules", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireShipperJob(jobIdFrom(req.params.id), user);
-    const body = req.body as Record<string, unknown>;
-    const rules = {
-      firstBidPercentage: percentage(body.first_bid_percentage),
-      secondBidPercentage: percentage(body.second_bid_percentage),
-      thirdBidPercentage: percentage(body.third_bid_percentage),
-    };
-    const invalid = snakeCaseKeys(validateAllocationRules(rules));
-    const result = Object.keys(invalid).length ? { errors: invalid } : await updateAllocationRules(job, rules);
-    if ("errors" in result) {
+    const job = await requireShipperJob(user, req.params.id);
+    const input = parseInput(AllocationRulesInputSchema, req.body);
+    const result = input.ok ? await updateAllocationRules(job, input.data) : input;
+    if (!result.ok) {
       if (wantsJson(req)) return res.status(422).json({ errors: result.errors });
-      return showShipperQuotes(req, res, job, { errors: result.errors, values: stringValues(body) }, 422);
+      return showShipperQuotes(req, res, job, { errors: result.errors, values: stringValues(req.body) }, 422);
     }
-    if (wantsJson(req)) return res.json({ rules });
+    if (wantsJson(req) && input.ok) return res.json({ rules: input.data });
     flash(req, "notice", "Allocation rules saved");
     res.redirect(303, `/jobs/${job.id}/quotes`);
   });
 
   router.post("/jobs/:id/award", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireShipperJob(jobIdFrom(req.params.id), user);
+    const job = await requireShipperJob(user, req.params.id);
     const outcome = await awardJob(job.id);
-    if (wantsJson(req)) return outcome.ok ? res.status(201).json(outcome) : res.status(outcome.status).json({ error: outcome.message });
-    flash(req, outcome.ok ? "notice" : "alert", outcome.ok ? awardedMessage(outcome) : outcome.message);
+    if (wantsJson(req)) return answerJson(res, outcome);
+    flash(req, outcome.ok ? "notice" : "alert", outcome.ok ? awardedMessage(outcome) : refusal(outcome));
     res.redirect(303, `/jobs/${job.id}/quotes`);
   });
 
   router.post("/jobs/:id/secure_now", async (req, res) => {
     const { user, job } = await bidderAndJob(req);
     const outcome = await secureNow(job.id, { accountId: user.accountId, userId: user.id });
-    if (wantsJson(req)) return outcome.ok ? res.status(201).json(outcome) : res.status(outcome.status).json({ error: outcome.message });
+    if (wantsJson(req)) return answerJson(res, outcome);
     if (!outcome.ok) {
-      flash(req, "alert", outcome.message);
+      flash(req, "alert", refusal(outcome));
       return res.redirect(303, returnTo(req, job));
     }
-    flash(req, "notice", `You secured all ${plural(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
+    flash(req, "notice", `You secured all ${count(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
     res.redirect(303, "/loads");
   });
 
@@ -95,23 +89,22 @@ export function biddingRouter(): Router {
 
 async function bidderAndJob(req: Request): Promise<{ user: CurrentUser; job: BiddingJob }> {
   const user = requireUser(req);
-  if (!isBidder(user)) throw notFound();
-  return { user, job: await requireJobForBidding(jobIdFrom(req.params.id), user) };
+  found(isBidder(user));
+  return { user, job: await requireJobForBidding(user, req.params.id) };
 }
 
 async function saveQuote(req: Request, res: Response, quoteId: string | null) {
   const { user, job } = await bidderAndJob(req);
-  if (quoteId !== null) await requireQuoteForCarrier(job.id, quoteId, user);
-  const parsed = QuoteInputSchema(job.expectedQuantity).safeParse(req.body);
-  if (!parsed.success) return quoteFailed(req, res, job, user, fieldErrors(parsed.error.issues));
-  const result = await placeQuote(job, user, parsed.data);
-  if ("errors" in result) return quoteFailed(req, res, job, user, result.errors);
+  if (quoteId !== null) await requireQuoteForCarrier(user, job, quoteId);
+  const input = parseInput(QuoteInputSchema(job.expectedQuantity), req.body);
+  const result = input.ok ? await placeQuote(job, user, input.data) : input;
+  if (!result.ok) return quoteFailed(req, res, job, user, result.errors);
   if (wantsJson(req)) return res.status(quoteId ? 200 : 201).json({ quote: result.quote });
   flash(req, "notice", quoteId ? "Your quote has been updated" : "Your quote has been placed");
   res.redirect(303, returnTo(req, job));
 }
 
-async function quoteFailed(req: Request, res: Response, job: BiddingJob, user: CurrentUser, errors: Record<string, string>) {
+async function quoteFailed(req: Request, res: Response, job: BiddingJob, user: CurrentUser, errors: FieldErrors) {
   if (wantsJson(req)) return res.status(422).json({ errors });
   const bidding = await biddingPanelFor(job, user, { errors, values: stringValues(req.body), returnTo: returnTo(req, job) });
   if (bidding.kind !== "carrier") throw new HttpError(422, Object.values(errors).join(". "));
@@ -126,15 +119,9 @@ async function showShipperQuotes(req: Request, res: Response, job: BiddingJob, f
 
 /** Back to the job page or the quote page, whichever the form came from; never anywhere else. */
 function returnTo(req: Request, job: BiddingJob): string {
-  const wanted = (req.body as { return_to?: unknown } | undefined)?.return_to;
+  const wanted = ReturnToSchema.safeParse(req.body ?? {}).data?.return_to;
   const allowed = [`/jobs/${job.id}`, `/jobs/${job.id}/quotes`];
   return typeof wanted === "string" && allowed.includes(wanted) ? wanted : allowed[0]!;
-}
-
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "base")] ??= issue.message;
-  return errors;
 }
 
 function stringValues(body: unknown): Record<string, string> {
@@ -143,24 +130,16 @@ function stringValues(body: unknown): Record<string, string> {
   return values;
 }
 
-// Blank or unreadable percentages become NaN, which validateAllocationRules words as an error.
-function percentage(value: unknown): number {
-  if (typeof value === "number") return value;
-  if (typeof value !== "string" || value.trim() === "") return Number.NaN;
-  return Number(value.trim());
-}
+const refusal = (outcome: { errors: FieldErrors }) => outcome.errors.base ?? Object.values(outcome.errors).join(". ");
 
-function snakeCaseKeys(errors: Record<string, string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) if (message) out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = message;
-  return out;
+/** 201 with what was done, or the refusal's status with its message. */
+function answerJson(res: Response, outcome: Result<object>) {
+  return outcome.ok ? res.status(201).json(outcome) : res.status(outcome.status).json({ error: refusal(outcome) });
 }
 
 function awardedMessage({ loads, assigned, carriers }: { loads: number; assigned: number; carriers: number }): string {
-  const to = `to ${plural(carriers, "carrier")}`;
-  if (assigned >= loads) return `Awarded ${plural(loads, "load")} ${to}`;
+  const to = `to ${count(carriers, "carrier")}`;
+  if (assigned >= loads) return `Awarded ${count(loads, "load")} ${to}`;
   const left = loads - assigned;
-  return `Awarded ${assigned} of ${plural(loads, "load")} ${to}. ${plural(left, "load")} nobody quoted for ${left === 1 ? "is" : "are"} unassigned: hand ${left === 1 ? "it" : "them"} to a carrier from the load page.`;
+  return `Awarded ${assigned} of ${count(loads, "load")} ${to}. ${count(left, "load")} nobody quoted for ${left === 1 ? "is" : "are"} unassigned: hand ${left === 1 ? "it" : "them"} to a carrier from the load page.`;
 }
-
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from "express";
+import { z } from "zod";
 import { readBoardFilters, boardQuery, isFiltered } from "#domain/jobs/board-filters.ts";
 import { formState } from "#domain/jobs/hidden-fields.ts";
 import { visibleGroups } from "#domain/jobs/form-visibility.ts";
@@ -8,8 +9,6 @@ import { parseJobForm, type JobFormMode } from "#domain/jobs/job-form-schema.ts"
 import { jobView } from "#domain/jobs/job-view.ts";
 import { isCancellable, shipperTab, SHIPPER_TABS } from "#domain/jobs/status.ts";
 import { formInputOf, newJobInput } from "#domain/jobs/stored-job.ts";
-import { geocoder } from "#geo/index.server.ts";
-import { geoRouter } from "#geo/routes.server.ts";
 import { biddingPanelFor } from "#models/bidding-panel.server.ts";
 import { jobBoard } from "#models/job-board.server.ts";
 import {
@@ -18,8 +17,7 @@ import {
 } from "#models/jobs.server.ts";
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { requireAccountKind, requireUser, signedIn } from "#server/auth.server.ts";
-import { env } from "#lib/env.server.ts";
+import { requireAccountKind, requireUser } from "#server/auth.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { jobMessagingFor } from "#models/messages.server.ts";
@@ -41,15 +39,19 @@ async function renderJobForm(req: Request, res: Response, user: CurrentUser, pag
   }, status);
 }
 
+/** The job form's post: the fields under `job[…]`, and which submit button was pressed. */
+const JobPostSchema = z.object({ job: z.unknown(), publish: z.unknown() }).catch({ job: undefined, publish: undefined });
+type JobPost = z.output<typeof JobPostSchema>;
+
 /** What was posted, read leniently so a refused form comes back exactly as typed. */
-function postedValues(body: unknown): JobFormInput {
-  const parsed = JobFormInputSchema.safeParse((body as { job?: unknown } | undefined)?.job ?? {});
+function postedValues(post: JobPost): JobFormInput {
+  const parsed = JobFormInputSchema.safeParse(post.job ?? {});
   return parsed.success ? parsed.data : newJobInput();
 }
 
-/** The submit button pressed: "Publish" publishes; any other saves (a draft stays a draft). */
-function intentOf(req: Request, fallback: Intent): Intent {
-  return (req.body as Record<string, unknown> | undefined)?.publish !== undefined ? "publish" : fallback;
+/** "Publish" publishes; any other button saves (a draft stays a draft). */
+function intentOf(post: JobPost, fallback: Intent): Intent {
+  return post.publish !== undefined ? "publish" : fallback;
 }
 
 /** A draft saved as a draft may be incomplete; publishing, or any published job, needs the whole form. */
@@ -64,11 +66,6 @@ function publishedNotice(status: string): string {
 
 export function jobsRouter(): Router {
   const router = Router();
-  const places = geocoder();
-  // Load the gazetteer at start-up so the first suggestion is quick; test apps load it on first use.
-  if (env().NODE_ENV !== "test") places.warm?.();
-  router.get(["/api/v1/address_autocomplete", "/api/v1/geocode_places/:address"], signedIn);
-  router.use(geoRouter(places));
 
   router.get("/jobs", async (req, res) => {
     const user = requireUser(req);
@@ -90,18 +87,18 @@ export function jobsRouter(): Router {
 
   router.post("/jobs", async (req, res) => {
     const user = requireAccountKind(req, "shipper");
-    const intent = intentOf(req, "draft");
-    const form = parseJobForm(req.body?.job, { mode: modeOf("draft", intent) });
-    if (!form.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: form.values ?? postedValues(req.body), errors: form.errors }, 422);
-    const saved = await createJob(user, form.data, intent);
-    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: postedValues(req.body), errors: saved.errors }, 422);
+    const post = JobPostSchema.parse(req.body);
+    const intent = intentOf(post, "draft");
+    const form = parseJobForm(post.job, { mode: modeOf("draft", intent) });
+    const saved = form.ok ? await createJob(user, form.data, intent) : form;
+    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: postedValues(post), errors: saved.errors }, 422);
     flash(req, "notice", publishedNotice(intent === "publish" ? "open" : "draft"));
     res.redirect(303, `/jobs/${saved.id}`);
   });
 
   router.get("/jobs/:id", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireViewableJob(req.params.id, user);
+    const job = await requireViewableJob(user, req.params.id);
     const [bidding, messaging] = await Promise.all([biddingPanelFor(job, user), jobMessagingFor(user, job.id)]);
     const owner = user.account.kind === "shipper";
     await renderPage(req, res, "jobs/show", {
@@ -111,20 +108,20 @@ export function jobsRouter(): Router {
 
   router.get("/jobs/:id/edit", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireOwnJob(req.params.id, user);
+    const job = await requireOwnJob(user, req.params.id);
     if (!canEditJob(job)) return refuseEdit(req, res, job);
     await renderJobForm(req, res, user, { view: "jobs/edit", job, values: withBlankLocations(formInputOf(job)) });
   });
 
   router.patch("/jobs/:id", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireOwnJob(req.params.id, user);
+    const job = await requireOwnJob(user, req.params.id);
     if (!canEditJob(job)) return refuseEdit(req, res, job);
-    const intent = intentOf(req, "save");
-    const form = parseJobForm(req.body?.job, { mode: modeOf(job.status, intent) });
-    if (!form.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: form.values ?? postedValues(req.body), errors: form.errors }, 422);
-    const saved = await updateJob(job, user, form.data, intent);
-    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: postedValues(req.body), errors: saved.errors }, 422);
+    const post = JobPostSchema.parse(req.body);
+    const intent = intentOf(post, "save");
+    const form = parseJobForm(post.job, { mode: modeOf(job.status, intent) });
+    const saved = form.ok ? await updateJob(job, user, form.data, intent) : form;
+    if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: postedValues(post), errors: saved.errors }, 422);
     flash(req, "notice", job.status === "draft" && intent === "publish" ? publishedNotice("open") : "Job saved.");
     res.redirect(303, `/jobs/${job.id}`);
   });
@@ -133,11 +130,11 @@ export function jobsRouter(): Router {
   // comes back as its edit form with the problems beside the fields.
   router.post("/jobs/:id/publication", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireOwnJob(req.params.id, user);
+    const job = await requireOwnJob(user, req.params.id);
     if (job.status !== "draft") throw new HttpError(409, "This job has already been published");
     const values = formInputOf(job);
     const form = parseJobForm(values, { mode: "publish" });
-    const saved = form.ok ? await updateJob(job, user, form.data, "publish") : { ok: false as const, errors: form.errors };
+    const saved = form.ok ? await updateJob(job, user, form.data, "publish") : form;
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: withBlankLocations(values), errors: saved.errors }, 422);
     flash(req, "notice", publishedNotice("open"));
     res.redirect(303, `/jobs/${job.id}`);
@@ -145,7 +142,7 @@ export function jobsRouter(): Router {
 
   router.post("/jobs/:id/cancellation", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireOwnJob(req.params.id, user);
+    const job = await requireOwnJob(user, req.params.id);
     const cancelled = await cancelJob(job);
     flash(req, cancelled.ok ? "notice" : "alert", cancelled.ok ? "Job cancelled. Carriers can no longer quote on it." : (cancelled.errors.base ?? "This job cannot be cancelled"));
     res.redirect(303, `/jobs/${job.id}`);
@@ -153,7 +150,7 @@ export function jobsRouter(): Router {
 
   router.post("/jobs/:id/copy", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireOwnJob(req.params.id, user);
+    const job = await requireOwnJob(user, req.params.id);
     const copy = await copyJob(job, user);
     if (!copy.ok) throw new HttpError(422, copy.errors.base);
     flash(req, "notice", `A copy of “${job.reference}” was saved as a draft. Check the dates, then publish it.`);

@@ -1,34 +1,24 @@
 import { type Request, type Response, Router } from "express";
 import { CarrierSelectorRequestSchema } from "#domain/loads/carrier-selector.ts";
-import { parseDateInput } from "#domain/format/date-input.ts";
+import { DriverChoiceSchema, LoadMoveSchema, LoadStatusChangeSchema } from "#domain/loads/load-inputs.ts";
 import { STATUS_ACTION_LABELS } from "#domain/loads/status.ts";
-import { requireUser } from "#server/auth.server.ts";
-import { conversationFor } from "#models/messages.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
-import { flash, renderPage, renderPartial } from "#server/render.server.ts";
+import { pageNumber, parseInput } from "#lib/input.server.ts";
+import type { Result } from "#lib/result.server.ts";
+import { conversationFor } from "#models/messages.server.ts";
 import {
-  type LoadDetail,
-  assignDriver,
-  carrierChoices,
-  changeLoadStatus,
-  driversFor,
-  loadActions,
-  loadsFor,
-  moveLoad,
-  requireLoadFor,
+  type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, driversFor, loadActions, loadState, loadsFor, moveLoad, requireLoadFor,
 } from "#models/loads.server.ts";
-import { db } from "#db/client.server.ts";
+import { requireUser } from "#server/auth.server.ts";
+import { flash, renderPage, renderPartial, wantsJson } from "#server/render.server.ts";
 
-const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "json";
-
-/** Loads for shippers, carriers and drivers; driver assignment, status changes, carrier moves (SPEC §7 selector). */
+/** Loads for shippers, carriers and drivers; driver assignment, status changes, handing a load to another carrier. */
 export function loadsRouter(): Router {
   const router = Router();
 
   router.get("/loads", async (req, res) => {
     const user = requireUser(req);
-    const page = Math.max(1, Number.parseInt(String(req.query.page ?? "1"), 10) || 1);
-    const list = await loadsFor(user, page);
+    const list = await loadsFor(user, pageNumber(req.query.page));
     await renderPage(req, res, "loads/index", { title: user.role === "driver" ? "My loads" : "Loads", list });
   });
 
@@ -40,31 +30,25 @@ export function loadsRouter(): Router {
   router.patch("/loads/:id/driver", async (req, res) => {
     const user = requireUser(req);
     const load = await requireLoadFor(user, req.params.id);
-    const raw = (req.body as { driver_id?: unknown }).driver_id;
-    const driverId = raw === "" || raw === undefined || raw === null ? null : Number(raw);
-    // An unreadable id is nobody's driver: -1 gets the "choose one of your drivers" answer.
-    const outcome = await assignDriver(load, user, driverId === null || Number.isSafeInteger(driverId) ? driverId : -1);
-    await answer(req, res, load, outcome, driverId === null ? "Driver taken off the load" : "Driver assigned");
+    const input = parseInput(DriverChoiceSchema, req.body);
+    const outcome = input.ok ? await assignDriver(load, user, input.data.driver_id) : input;
+    await answer(req, res, load, outcome, input.ok && input.data.driver_id === null ? "Driver taken off the load" : "Driver assigned");
   });
 
   router.patch("/loads/:id/status", async (req, res) => {
     const user = requireUser(req);
     const load = await requireLoadFor(user, req.params.id);
-    const status = (req.body as { status?: unknown }).status;
-    const outcome = await changeLoadStatus(load, user, status);
-    await answer(req, res, load, outcome, `Load ${String(status).replaceAll("_", " ")}`);
+    const input = parseInput(LoadStatusChangeSchema, req.body);
+    const outcome = input.ok ? await changeLoadStatus(load, user, input.data.status) : input;
+    await answer(req, res, load, outcome, input.ok ? `Load ${input.data.status.replaceAll("_", " ")}` : "");
   });
 
   router.patch("/loads/:id/carrier", async (req, res) => {
     const user = requireUser(req);
     const load = await requireLoadFor(user, req.params.id);
-    const body = req.body as { carrier_account_id?: unknown; pickup_date?: unknown };
-    const day = typeof body.pickup_date === "string" && body.pickup_date.trim() !== "" ? parseDateInput(body.pickup_date) : null;
-    if (typeof body.pickup_date === "string" && body.pickup_date.trim() !== "" && !day) {
-      return answer(req, res, load, { errors: { pickup_date: "Enter a real date" } }, "");
-    }
-    const outcome = await moveLoad(load, user, { carrierAccountId: Number(body.carrier_account_id), pickupDate: day ? new Date(`${day}T00:00:00Z`) : null });
-    await answer(req, res, load, outcome, "Load handed to the carrier");
+    const input = parseInput(LoadMoveSchema, req.body);
+    const move = input.ok ? { carrierAccountId: input.data.carrier_account_id, pickupDate: input.data.pickup_date } : null;
+    await answer(req, res, load, move ? await moveLoad(load, user, move) : input, "Load handed to the carrier");
   });
 
   router.post("/loads_carrier_selector", async (req, res) => {
@@ -78,7 +62,9 @@ export function loadsRouter(): Router {
   return router;
 }
 
-async function showLoad(req: Request, res: Response, load: LoadDetail, form: { errors?: Record<string, string>; values?: Record<string, string> } = {}, status = 200) {
+type FormState = { errors?: Record<string, string>; values?: unknown };
+
+async function showLoad(req: Request, res: Response, load: LoadDetail, form: FormState = {}, status = 200) {
   const user = requireUser(req);
   const actions = loadActions(load, user);
   const [drivers, selector, conversation] = await Promise.all([
@@ -86,13 +72,8 @@ async function showLoad(req: Request, res: Response, load: LoadDetail, form: { e
     actions.canMove ? carrierChoices(user, selectorRequestFor(load)) : Promise.resolve(null),
     conversationFor(user, { kind: "load", loadId: load.id }),
   ]);
-  await renderPage(
-    req,
-    res,
-    "loads/show",
-    { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, statusLabels: STATUS_ACTION_LABELS, errors: form.errors ?? {}, values: form.values ?? {} },
-    status,
-  );
+  const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, statusLabels: STATUS_ACTION_LABELS };
+  await renderPage(req, res, "loads/show", { ...page, errors: form.errors ?? {}, values: form.values ?? {} }, status);
 }
 
 function selectorRequestFor(load: LoadDetail) {
@@ -105,15 +86,12 @@ function selectorRequestFor(load: LoadDetail) {
   };
 }
 
-async function answer(req: Request, res: Response, load: LoadDetail, outcome: { ok: true } | { errors: Record<string, string> }, notice: string) {
-  if ("errors" in outcome) {
+async function answer(req: Request, res: Response, load: LoadDetail, outcome: Result, notice: string) {
+  if (!outcome.ok) {
     if (wantsJson(req)) return res.status(422).json({ errors: outcome.errors });
-    return showLoad(req, res, load, { errors: outcome.errors, values: req.body as Record<string, string> }, 422);
+    return showLoad(req, res, load, { errors: outcome.errors, values: req.body }, 422);
   }
-  if (wantsJson(req)) {
-    const fresh = await db().load.findUnique({ where: { id: load.id }, select: { id: true, status: true, driverId: true, carrierAccountId: true } });
-    return res.json({ load: fresh });
-  }
+  if (wantsJson(req)) return res.json({ load: await loadState(load) });
   flash(req, "notice", notice);
   res.redirect(303, `/loads/${load.id}`);
 }

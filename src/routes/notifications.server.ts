@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { badgeView } from "#domain/messaging/badge.ts";
-import { turboStream } from "#models/broadcast.server.ts";
+import { pageNumber } from "#lib/input.server.ts";
+import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server.ts";
 import {
   latestNotifications,
   markAllNotificationsRead,
@@ -8,19 +9,15 @@ import {
   notificationsFor,
   unreadNotificationCount,
 } from "#models/notifications.server.ts";
-import { acceptsTurboStream } from "#routes/messaging.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPage, renderPartial } from "#server/render.server.ts";
-
-const TURBO_STREAM = "text/vnd.turbo-stream.html";
 
 export function notificationsRouter(): Router {
   const router = Router();
 
   router.get("/notifications", async (req, res) => {
     const user = requireUser(req);
-    const page = Math.max(1, Math.floor(Number(req.query.page)) || 1);
-    await renderPage(req, res, "notifications/index", { title: "Notifications", ...(await notificationsFor(user, page)) });
+    await renderPage(req, res, "notifications/index", { title: "Notifications", ...(await notificationsFor(user, pageNumber(req.query.page))) });
   });
 
   // The navigation's dropdown, loaded lazily into its turbo-frame.

@@ -5,7 +5,8 @@ import { createTurboStreamsChannel, TURBO_STREAMS_CHANNEL } from "#cable/channel
 import type { CableLogger } from "#cable/logger.ts";
 import { InProcessPubSub } from "#cable/pubsub.ts";
 import { createCableServer, type CableServer } from "#cable/server.ts";
-import { streamSecret, useCable } from "#models/broadcast.server.ts";
+import { useCable } from "#models/broadcast.server.ts";
+import { streamSecret } from "#lib/turbo.server.ts";
 import { useSecretKeyBase } from "#lib/secrets.server.ts";
 import { canFollowStream } from "#models/stream-access.server.ts";
 import { findUserWithAccount, type CurrentUser } from "#models/users.server.ts";

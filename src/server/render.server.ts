@@ -5,6 +5,9 @@ import * as format from "#lib/format.server.ts";
 import { navLinksFor } from "#server/navigation.server.ts";
 import { navBadgesFor } from "#models/nav-badges.server.ts";
 
+/** The caller asked for JSON rather than a page (Accept prefers it). */
+export const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "json";
+
 export type PageLocals = { title?: string; [key: string]: unknown };
 
 /** Locals every view can use: the signed-in user, flash, CSRF token, asset URLs and formatters. */

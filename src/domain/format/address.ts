@@ -9,9 +9,12 @@ export type AddressParts = {
   countryCode?: string | null;
 };
 
-/** The address as typed in full, else its parts joined: "Unit 4, Leeds, LS1 4AP, GB". */
-export function addressLine(place: AddressParts, options: { company?: boolean } = {}): string {
+/**
+ * The address as typed in full, else its parts joined: "Unit 4, Leeds, LS1 4AP, GB". `company` puts
+ * the company name first; `country: false` leaves the country code off (lists within one country).
+ */
+export function addressLine(place: AddressParts, options: { company?: boolean; country?: boolean } = {}): string {
   if (place.fullAddress) return place.fullAddress;
-  const parts = [options.company ? place.companyName : null, place.address, place.city, place.postCode, place.countryCode];
+  const parts = [options.company ? place.companyName : null, place.address, place.city, place.postCode, options.country === false ? null : place.countryCode];
   return parts.filter(Boolean).join(", ");
 }

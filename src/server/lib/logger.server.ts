@@ -15,3 +15,14 @@ export const REDACTED_PATHS = [
 export function createLogger(level: string): Logger {
   return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } });
 }
+
+let processLogger: Logger | undefined;
+
+/** The process's logger: the one the server started with, else one at LOG_LEVEL (scripts, tests). */
+export function logger(): Logger {
+  return (processLogger ??= createLogger(process.env.LOG_LEVEL ?? "info"));
+}
+
+export function useLogger(next: Logger): void {
+  processLogger = next;
+}

@@ -108,7 +108,7 @@ describe("awarding a job", () => {
 
   it("refuses to award with no quotes (422) and while an auction is live", async () => {
     const job = await createJob(shipper.accountId, shipper.id);
-    expect(await awardJob(job.id)).toEqual({ ok: false, status: 422, message: "There are no quotes that can be awarded" });
+    expect(await awardJob(job.id)).toEqual({ ok: false, status: 422, errors: { base: "There are no quotes that can be awarded" } });
     const live = await createJob(shipper.accountId, shipper.id, { isAuction: true, status: "live", auctionOpensAt: new Date(Date.now() - 1000), auctionClosesAt: new Date(Date.now() + 60_000) });
     await placeQuote(live.id, cheap, 40_000, 1);
     expect(await awardJob(live.id)).toMatchObject({ ok: false, status: 422 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AutocompleteItem, GeocodeResult } from "#domain/geo/address-result.ts";
 import { OfflineGazetteer, loadPlaceIndex } from "../../../src/geo/offline-gazetteer.server.ts";
 import type { GeocodingProvider } from "../../../src/geo/provider.ts";
-import { geoRouter } from "../../../src/geo/routes.server.ts";
+import { geoRouter } from "../../../src/routes/geo.server.ts";
 
 const appWith = (provider: GeocodingProvider) => express().use(geoRouter(provider));
 

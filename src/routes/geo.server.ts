@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { GeocodingProvider } from "./provider.ts";
+import type { GeocodingProvider } from "#geo/provider.ts";
 
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_ADDRESS_LENGTH = 500;
@@ -14,7 +14,9 @@ const GeocodeRequestSchema = z.object({
   raw_address: z.enum(["true", "false"]).optional(),
 });
 
-/** SPEC §7 address_autocomplete and geocode_places, as JSON. Mounted behind sign-in by the app. */
+/** Address suggestions and geocoding for the job form, as JSON. The app mounts it behind sign-in. */
+export const GEO_PATHS = ["/api/v1/address_autocomplete", "/api/v1/geocode_places/:address"];
+
 export function geoRouter(provider: GeocodingProvider): Router {
   const router = Router();
 

@@ -1,0 +1,36 @@
+import type { Request } from "express";
+import { turboStreamFromTag } from "#cable/channels/turbo-streams-channel.ts";
+import { derivedKey } from "#lib/secrets.server.ts";
+
+// Everything Turbo-specific the server writes: the stream content type, stream actions, dom ids and
+// signed `<turbo-cable-stream-source>` tags.
+
+export const TURBO_STREAM = "text/vnd.turbo-stream.html";
+
+/** Turbo asks for streams explicitly in Accept; a plain form post (or no Accept) gets HTML. */
+export const acceptsTurboStream = (req: Request) => (req.get("Accept") ?? "").includes(TURBO_STREAM);
+
+export type StreamAction = "append" | "prepend" | "replace" | "update" | "remove" | "before" | "after";
+
+export function turboStream(action: StreamAction, target: string, html = ""): string {
+  const template = action === "remove" ? "" : `<template>${html}</template>`;
+  return `<turbo-stream action="${action}" target="${escapeAttribute(target)}">${template}</turbo-stream>`;
+}
+
+/** "message_12", like Rails' dom_id: the element id a stream targets. */
+export function domId(record: { id: number | string }, prefix: string): string {
+  return `${prefix}_${record.id}`;
+}
+
+export function streamSecret(): Buffer {
+  return derivedKey("turbo signed stream names");
+}
+
+/** `<turbo-cable-stream-source>` for a stream, signed so only the server can name one. */
+export function streamTag(stream: string): string {
+  return turboStreamFromTag(stream, streamSecret());
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
