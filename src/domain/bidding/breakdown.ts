@@ -1,7 +1,7 @@
 import { type AllocationRules, bucketSizes } from "#domain/bidding/allocation.ts";
+import { count } from "#domain/format/count.ts";
 
 const ORDINALS = ["cheapest", "second cheapest", "third cheapest"] as const;
-const loadsText = (n: number) => `${n} ${n === 1 ? "load" : "loads"}`;
 
 function listText(items: string[]): string {
   if (items.length <= 1) return items.join("");
@@ -19,6 +19,6 @@ export function bidBreakdown(expectedQuantity: number, rules: AllocationRules): 
   const [first, ...rest] = buckets;
   if (!first) return "This job has no loads to win.";
   const all = !rest.length && first.size > 1 ? "all " : "";
-  const head = `The ${first.who} bid wins ${all}${loadsText(first.size)}`;
+  const head = `The ${first.who} bid wins ${all}${count(first.size, "load")}`;
   return `${listText([head, ...rest.map((b) => `the ${b.who} ${b.size}`)])}.`;
 }

@@ -1,4 +1,4 @@
-const loadsText = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "load" : "loads"}`;
+import { count, formatNumber } from "#domain/format/count.ts";
 
 /**
  * The hint beside the bid form's loads box: "Up to 12 loads", "3 of 12 loads", or the server's own
@@ -6,7 +6,7 @@ const loadsText = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "load
  */
 export function loadsCountText(loads: number, expected: number): { text: string; tooMany: boolean } {
   const most = Math.max(0, Math.floor(expected));
-  if (loads > most) return { text: `This job has ${loadsText(most)}; bid for that many or fewer`, tooMany: true };
-  if (loads <= 0) return { text: `Up to ${loadsText(most)}`, tooMany: false };
-  return { text: `${loads.toLocaleString("en-GB")} of ${loadsText(most)}`, tooMany: false };
+  if (loads > most) return { text: `This job has ${count(most, "load")}; bid for that many or fewer`, tooMany: true };
+  if (loads <= 0) return { text: `Up to ${count(most, "load")}`, tooMany: false };
+  return { text: `${formatNumber(loads)} of ${count(most, "load")}`, tooMany: false };
 }

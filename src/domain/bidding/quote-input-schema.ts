@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { count, formatNumber } from "#domain/format/count.ts";
 import { MAX_BID_POUNDS, MIN_BID_POUNDS, POUND_DECORATION } from "./bid-input.ts";
 
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
@@ -22,7 +23,7 @@ function priceSchema() {
       .number({ error: (issue) => (issue.input === undefined ? "Enter your price" : "Enter your price as a number of pounds") })
       .int({ error: "Enter your price in whole pounds" })
       .min(MIN_BID_POUNDS, { error: `Your price must be at least £${MIN_BID_POUNDS}` })
-      .max(MAX_BID_POUNDS, { error: `Your price must be £${MAX_BID_POUNDS.toLocaleString("en-GB")} or less` }),
+      .max(MAX_BID_POUNDS, { error: `Your price must be £${formatNumber(MAX_BID_POUNDS)} or less` }),
   );
 }
 
@@ -34,7 +35,7 @@ function loadsSchema(expectedQuantity: number) {
       .number({ error: (issue) => (issue.input === undefined ? "Enter the number of loads" : "Enter the number of loads as a number") })
       .int({ error: "The number of loads must be a whole number" })
       .min(1, { error: "The number of loads must be at least 1" })
-      .max(most, { error: `This job has ${most.toLocaleString("en-GB")} ${most === 1 ? "load" : "loads"}; bid for that many or fewer` }),
+      .max(most, { error: `This job has ${count(most, "load")}; bid for that many or fewer` }),
   );
 }
 

@@ -1,5 +1,6 @@
 // What each notification says and where it leads. Titles are short enough for a native tab badge
 // and a card header; bodies are plain text (escaped when rendered).
+import { count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
 
 export type NotificationKind =
@@ -20,7 +21,7 @@ export type NotificationContent = { kind: NotificationKind; title: string; body:
 type Job = { jobId: number; reference: string };
 type Load = Job & { loadId: number; sequence: number };
 
-const loads = (n: number) => `${n} ${n === 1 ? "load" : "loads"}`;
+const loads = (n: number) => count(n, "load");
 const loadName = (load: Load) => `load ${load.sequence} of ${load.reference}`;
 const SNIPPET_LENGTH = 140;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatNumber } from "#domain/format/count.ts";
 
 export const MESSAGE_MAX_LENGTH = 5_000;
 
@@ -10,10 +11,10 @@ export const MessageSchema = z.object({
     .string({ error: "Write a message first" })
     .trim()
     .min(1, "Write a message first")
-    .max(MESSAGE_MAX_LENGTH, `Keep messages under ${MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters`),
+    .max(MESSAGE_MAX_LENGTH, `Keep messages under ${formatNumber(MESSAGE_MAX_LENGTH)} characters`),
 });
 
-/** SPEC §3 "Typing event": load_id (absent or null for a job's conversation), job_id, to_account_id. */
+/** A typing notice: load_id (absent or null for a job's conversation), job_id, and to_account_id. */
 export const TypingEventSchema = z.object({
   load_id: IdSchema.nullish().transform((id) => id ?? null),
   job_id: IdSchema,

@@ -1,14 +1,16 @@
-// Formatting for views: money, dates and small HTML helpers. Views get these as locals.
-const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+// What every view may use to format: the same formatters the browser code uses, so a date or a sum
+// reads the same on the first render, in a Turbo Stream and in an island.
+import { formatDate, formatDateTime } from "#domain/format/dates.ts";
+import { formatMoney } from "#domain/format/money.ts";
 
-export const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? "—" : gbp.format(pence / 100));
-export const date = (value: Date | null | undefined) => (value ? dateFormat.format(value) : "—");
-export const dateTime = (value: Date | null | undefined) => (value ? dateTimeFormat.format(value) : "—");
+export { addressLine } from "#domain/format/address.ts";
+export { count as pluralize, formatNumber } from "#domain/format/count.ts";
+
+export const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? "—" : formatMoney(pence));
+export const date = (value: Date | null | undefined) => (value ? formatDate(value) : "—");
+export const dateTime = (value: Date | null | undefined) => (value ? formatDateTime(value) : "—");
 export const isoDate = (value: Date | null | undefined) => (value ? value.toISOString().slice(0, 10) : "");
 export const humanize = (value: string | null | undefined) => (value ? value.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()) : "");
-export const pluralize = (count: number, singular: string, plural = `${singular}s`) => `${count} ${count === 1 ? singular : plural}`;
 /** `class` attribute value from a map of class → condition. */
 export const classNames = (classes: Record<string, unknown>) =>
   Object.entries(classes)
