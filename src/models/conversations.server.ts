@@ -137,7 +137,7 @@ export type ConversationSummary = {
   lastMessage: { snippet: string; createdAt: Date; fromUserName: string };
 };
 
-/** SPEC §2 `/messages`: this user's conversations, latest first, with unread counts, in three queries. */
+/** `/messages`: this user's conversations, latest first, with unread counts, in three queries. */
 export async function conversationsFor(user: CurrentUser, options: { where?: Prisma.MessageWhereInput; limit?: number } = {}): Promise<ConversationSummary[]> {
   if (user.role === "support") return [];
   const where: Prisma.MessageWhereInput = { AND: [visibleMessages(user), options.where ?? {}] };

@@ -7,7 +7,7 @@ export function recordAnalyticsEvent(event: { name: string; data: unknown; userI
 
 export type ClientErrorReport = { message: string; source?: string; stack?: string; url?: string; userAgent?: string; userId: number | null };
 
-/** Stores a browser error for support to read, unless it is on SPEC §8's ignore list. */
+/** Stores a browser error for support to read, unless it is known browser noise (see client-errors.ts). */
 export async function recordClientError(report: ClientErrorReport): Promise<boolean> {
   if (isIgnoredClientError(report.message)) return false;
   await db().clientError.create({ data: report });

@@ -15,7 +15,7 @@ import type { Env } from "#lib/env.server.ts";
 export type CableOptions = { server: Server; sessionParser: RequestHandler; env: Env; logger: Logger };
 export type AppCable = { cable: CableServer; close(): Promise<void> };
 
-/** The ActionCable endpoint on the app's HTTP server (DESIGN §6), and the app-wide handle models broadcast through. */
+/** The ActionCable endpoint on the app's HTTP server (ActionCable protocol, see docs/cable.md), and the app-wide handle models broadcast through. */
 export function attachCable({ server, sessionParser, env, logger }: CableOptions): AppCable {
   useSecretKeyBase(env.SESSION_SECRET);
   const log = cableLogger(logger.child({ component: "cable" }));

@@ -1,6 +1,6 @@
 import { type Instant, toEpochMs } from "#domain/time/instant.ts";
 
-// SPEC §9 "Live bid allocation". One function serves the bid-form island (every keystroke) and
+// Live bid allocation: which quotes win how many loads. One function serves the bid-form island (every keystroke) and
 // the server's award, so both always agree on who gets how many loads.
 
 export type AccountId = number | string;
@@ -75,8 +75,8 @@ export function validateAllocationRules(rules: AllocationRules): AllocationRules
 
 /**
  * Loads reserved for the 1st, 2nd and 3rd cheapest quotes: ceil(expected × pct / 100) each, then
- * capped in order so the running total never passes the expected quantity. SPEC trims "the last
- * bucket"; when ceilings overshoot by more than it holds (expected 1 at 50/50/0) the cap carries on
+ * capped in order so the running total never passes the expected quantity: the last bucket is
+ * trimmed, and when ceilings overshoot by more than it holds (expected 1 at 50/50/0) the cap carries on
  * into the bucket before it.
  */
 export function bucketSizes(expectedQuantity: number, rules: AllocationRules = DEFAULT_ALLOCATION_RULES): [number, number, number] {

@@ -1,6 +1,6 @@
 import { type Instant, toEpochMs } from "#domain/time/instant.ts";
 
-// DESIGN §8: auction jobs go scheduled → live → closed inside the open part of the job lifecycle.
+// Auction jobs go scheduled → live → closed inside the open part of the job lifecycle.
 // The phase is worked out from the clock, so a page or a request is right even before any
 // background job has moved the stored status on.
 export type AuctionPhase = "not_auction" | "scheduled" | "live" | "closed";

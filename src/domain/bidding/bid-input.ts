@@ -1,5 +1,5 @@
-// SPEC §5: "Bid price input is read as an integer and multiplied by 100 to give cents. A missing
-// loads value counts as 0." The browser preview is lenient (parseInt); the server is strict.
+// A bid price is typed in whole pounds and stored as pence (pounds × 100); a missing number of
+// loads counts as 0. The browser preview is lenient (parseInt); the server is strict.
 
 export const MIN_BID_POUNDS = 1;
 export const MAX_BID_POUNDS = 1_000_000;

@@ -16,7 +16,7 @@ export function formatMoneyWhole(pence: number): string {
 const WHOLE_POUNDS = /^£?\s*(\d{1,3}(?:,\d{3})+|\d+)$/;
 
 /**
- * Strict reading of a price typed in whole pounds (SPEC §5: integer pounds × 100): "450", "£1,200"
+ * Strict reading of a price typed in whole pounds (pounds × 100): "450", "£1,200"
  * → pence; anything else (pence, "12.50", "abc", "") → null so the form can say why.
  */
 export function penceFromWholePounds(input: string | null | undefined): number | null {

@@ -1,4 +1,4 @@
-// SPEC §3 "Address fields" and §7: the shapes the address autocomplete and geocode calls answer with,
+// The shapes the address autocomplete and geocode calls answer with (Google Places-like components),
 // and how the address form turns a geocode result into its detailed fields. Shared by server and browser.
 
 export type AddressComponentType =
@@ -53,7 +53,7 @@ export function parsedAddress(result: GeocodeResult): ParsedAddress {
   };
 }
 
-/** SPEC §5: an empty parse marks the full-address field invalid; a place needs a city, post code or country. */
+/** An empty parse marks the full-address field invalid; a place needs a city, post code or country. */
 export function isParsedAddressEmpty(parsed: ParsedAddress): boolean {
   return !parsed.city && !parsed.post_code && !parsed.country_code;
 }

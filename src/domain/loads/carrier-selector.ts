@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseDateInput } from "#domain/format/date-input.ts";
 
-// SPEC §7 POST /loads_carrier_selector: {job_id, carrier_account_id, address: {city, country}, date},
+// POST /loads_carrier_selector: {job_id, carrier_account_id, address: {city, country}, date},
 // sent when the window date or location fields change; the answer replaces the selector's content.
 
 const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().optional());

@@ -1,4 +1,4 @@
-// DESIGN §8: a load goes unassigned → assigned (carrier) → driver_assigned → collected → delivered,
+// A load goes unassigned → assigned (carrier) → driver_assigned → collected → delivered,
 // or is cancelled. Who may move it is part of the rule, so the buttons a page shows and the checks
 // the server makes come from this one table.
 

@@ -1,4 +1,4 @@
-// SPEC §4 "Unread badge": a count above 0 gives a highlighted style, otherwise neutral.
+// Unread badges: a count above 0 gives a highlighted style, otherwise neutral.
 
 export type BadgeState = "highlighted" | "neutral";
 

@@ -1,4 +1,5 @@
-// SPEC §5 "Textarea": which key presses submit the message box.
+// Which key presses submit the message box: Enter sends, Shift+Enter is a new line, and nothing
+// is sent while an input method is still composing a character.
 
 export type KeyFacts = {
   key: string;

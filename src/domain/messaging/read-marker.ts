@@ -1,4 +1,5 @@
-// SPEC §6–§7: what the page does with a message's unread marker when the message appears.
+// What the page does with a message's unread marker when the message appears: an incoming unread
+// message is marked read through the API; the sender's own copy simply drops the marker.
 
 export type ReadMarkerAction = "mark_read" | "remove";
 
@@ -21,7 +22,7 @@ export function readMarkerAction(facts: MarkerFacts): ReadMarkerAction {
 
 export type TypingNoticeAction = "remove" | "show";
 
-/** SPEC §6: a notice about the current user's own typing (their other tabs) is removed at once. */
+/** A notice about the current user's own typing (their other tabs) is removed at once. */
 export function typingNoticeAction(noticeUserId: number, currentUserId: number): TypingNoticeAction {
   return noticeUserId === currentUserId ? "remove" : "show";
 }

@@ -1,4 +1,4 @@
-// SPEC §9 constants of the live layer, shared by the server and the Stimulus controllers.
+// Timing constants of the live layer, shared by the server and the Stimulus controllers.
 
 /** A message box reports typing at most once per this many ms. */
 export const TYPING_THROTTLE_MS = 8_000;
@@ -14,7 +14,7 @@ export const SCROLL_RESIZE_DELAY_MS = 100;
 /** Expandable content is clamped to this height until expanded. */
 export const EXPANDABLE_MAX_HEIGHT_PX = 256;
 
-/** One typing report per box per throttle window (SPEC §9); `lastSentAt` null = never sent. */
+/** One typing report per box per throttle window; `lastSentAt` null = never sent. */
 export function shouldReportTyping(lastSentAt: number | null, now: number): boolean {
   return lastSentAt === null || now - lastSentAt >= TYPING_THROTTLE_MS;
 }

@@ -1,4 +1,4 @@
-// SPEC §8: errors the reporter drops because they are noise, not bugs of ours.
+// Errors the reporter drops: browser noise (extensions, cross-origin scripts, resize loops), not bugs of ours.
 const IGNORED_PATTERNS: RegExp[] = [
   /^script error\.?$/i,
   /ResizeObserver loop limit exceeded/i,

@@ -1,4 +1,4 @@
-// SPEC §7 GET /api/v1/server_time: a client/server clock offset, applied only if its absolute value
+// From GET /api/v1/server_time: a client/server clock offset, applied only if its absolute value
 // exceeds 700 ms, otherwise 0. Countdowns use Date.now() + offset as "now".
 export const CLOCK_OFFSET_THRESHOLD_MS = 700;
 

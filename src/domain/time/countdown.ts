@@ -1,5 +1,5 @@
-// SPEC §4 "Countdown": ticks once per second aligned to second boundaries, fires 'ended' once, and
-// checks about 0.5 s after load when the date has already passed. §9: refresh 1 s.
+// Countdowns tick once per second, aligned to second boundaries, fire 'ended' once, and check
+// about 0.5 s after load whether the date has already passed.
 export const COUNTDOWN_REFRESH_MS = 1000;
 export const ENDED_CHECK_DELAY_MS = 500;
 

@@ -21,7 +21,7 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     isProduction: env.NODE_ENV === "production",
-    // Analytics and client error reporting run only where real people are (SPEC §7); tests opt in.
+    // Analytics and client error reporting run only where real people are (production and staging); tests opt in.
     telemetryEnabled: env.CLIENT_TELEMETRY ?? (env.NODE_ENV === "production" || env.NODE_ENV === "staging"),
   }));
 
@@ -42,7 +42,7 @@ export function databasePath(databaseUrl: string): string {
   return path.resolve(databaseUrl.replace(/^file:/, ""));
 }
 
-// Outside production a secret is generated once and kept beside the database (DESIGN §4).
+// Outside production a secret is generated once and kept beside the database, so sessions survive restarts.
 function localSecret(databaseUrl: string): string {
   const file = path.join(path.dirname(databasePath(databaseUrl)), "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
