@@ -1,4 +1,4 @@
-/** SPEC §6: staff on the company's own e-mail domain are never identified in analytics. */
+/** Staff on the company's own e-mail domain are never identified in analytics. */
 export function isOwnDomainEmail(email: string, companyDomain: string): boolean {
   const domain = email.split("@").pop()?.toLowerCase() ?? "";
   const own = companyDomain.toLowerCase();

@@ -71,7 +71,7 @@ export function formatDateTime(value: DateLike | null | undefined, timeZone = UK
   return date ? `${date}, ${formatTime(value, timeZone)}` : "";
 }
 
-/** "2027-03" → "March 2027" (SPEC §9: British English long month and year). */
+/** "2027-03" → "March 2027" (British English long month and year). */
 export function formatMonthYear(month: string): string {
   const [year, monthNumber] = month.split("-").map(Number);
   const name = MONTH_NAMES[(monthNumber ?? 0) - 1];
