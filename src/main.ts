@@ -1,9 +1,10 @@
 import { env } from "#lib/env.server.ts";
-import { createLogger } from "#lib/logger.server.ts";
+import { createLogger, useLogger } from "#lib/logger.server.ts";
 import { startServer } from "#server/server.server.ts";
 
 const config = env();
 const logger = createLogger(config.LOG_LEVEL);
+useLogger(logger);
 const startedAt = performance.now();
 const running = await startServer(config, logger);
 logger.info(`Loadline is running at ${running.url} (ready in ${Math.round(performance.now() - startedAt)} ms)`);

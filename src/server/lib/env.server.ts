@@ -1,3 +1,4 @@
+import { logger } from "#lib/logger.server.ts";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -60,7 +61,7 @@ export function env(): Env {
   try {
     cached = parseEnv(process.env);
   } catch (error) {
-    console.error((error as Error).message);
+    logger().fatal((error as Error).message);
     process.exit(1);
   }
   return cached;
