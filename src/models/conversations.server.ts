@@ -9,6 +9,9 @@ import type { CurrentUser } from "#models/users.server.ts";
 // load once the load is theirs, about the job before the award (any carrier the job is open to may
 // ask; the shipper answers carriers who asked or quoted). Drivers take part in their own loads'.
 
+/** Who wrote a message, as every message list shows it. */
+export const senderSelect = { fromUser: { select: { name: true } }, fromAccount: { select: { name: true } } } as const;
+
 export type Party = "shipper" | "carrier" | "driver";
 type Named = { id: number; name: string };
 
@@ -171,8 +174,7 @@ export async function conversationsFor(user: CurrentUser, options: { where?: Pri
       body: true,
       createdAt: true,
       fromAccountId: true,
-      fromUser: { select: { name: true } },
-      fromAccount: { select: { name: true } },
+      ...senderSelect,
       toAccount: { select: { name: true } },
       job: { select: { reference: true } },
       load: { select: { sequence: true } },

@@ -10,6 +10,7 @@ import {
   findConversation,
   jobConversationsFor,
   messagesWhere,
+  senderSelect,
   unreadMessagesWhere,
   type Conversation,
   type ConversationSummary,
@@ -36,8 +37,7 @@ export const messageSelect = {
   body: true,
   readAt: true,
   createdAt: true,
-  fromUser: { select: { name: true } },
-  fromAccount: { select: { name: true } },
+  ...senderSelect,
 } as const satisfies Prisma.MessageSelect;
 
 type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;

@@ -50,36 +50,16 @@ const loadFacts = (loadId: number) =>
 
 async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
   switch (event.kind) {
-    case "quote_received": {
-      const quote = await db().quote.findUnique({
-        where: { id: event.quoteId },
-        select: { valueCents: true, numberOfLoads: true, carrierAccount: { select: { name: true } }, job: { select: { id: true, reference: true, shipperAccountId: true } } },
-      });
-      if (!quote) return [];
-      const facts = { jobId: quote.job.id, reference: quote.job.reference, carrierName: quote.carrierAccount.name, valueCents: quote.valueCents, numberOfLoads: quote.numberOfLoads };
-      return to(await officeUsers([quote.job.shipperAccountId]), content.quoteReceived(facts));
-    }
+    case "quote_received":
+      return quoteDrafts(event.quoteId);
     case "outbid":
     case "awarded":
-    case "quote_declined": {
-      const job = await jobFacts(event.jobId);
-      if (!job) return [];
-      const facts = { jobId: job.id, reference: job.reference };
-      if (event.kind === "outbid") return to(await officeUsers(event.carrierAccountIds), content.outbid(facts));
-      if (event.kind === "awarded") return to(await officeUsers([event.carrierAccountId]), content.awarded({ ...facts, loads: event.loads }));
-      return to(await officeUsers([event.carrierAccountId]), content.quoteDeclined(facts));
-    }
+    case "quote_declined":
+      return bidderDrafts(event);
     case "auction_live":
     case "auction_closed":
-    case "job_cancelled": {
-      const job = await jobFacts(event.jobId);
-      if (!job) return [];
-      const facts = { jobId: job.id, reference: job.reference };
-      const bidders = job.quotes.filter((q) => q.status !== "withdrawn").map((q) => q.carrierAccountId);
-      if (event.kind === "job_cancelled") return to(await officeUsers(bidders), content.jobCancelled(facts));
-      const notification = event.kind === "auction_live" ? content.auctionLive(facts) : content.auctionClosed(facts);
-      return to(await officeUsers([job.shipperAccountId, ...bidders]), notification);
-    }
+    case "job_cancelled":
+      return jobDrafts(event);
     case "load_assigned":
     case "driver_assigned":
     case "load_status":
@@ -87,6 +67,37 @@ async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
     case "message_received":
       return messageDrafts(event.messageId);
   }
+}
+
+async function quoteDrafts(quoteId: number): Promise<NotificationDraft[]> {
+  const quote = await db().quote.findUnique({
+    where: { id: quoteId },
+    select: { valueCents: true, numberOfLoads: true, carrierAccount: { select: { name: true } }, job: { select: { id: true, reference: true, shipperAccountId: true } } },
+  });
+  if (!quote) return [];
+  const facts = { jobId: quote.job.id, reference: quote.job.reference, carrierName: quote.carrierAccount.name, valueCents: quote.valueCents, numberOfLoads: quote.numberOfLoads };
+  return to(await officeUsers([quote.job.shipperAccountId]), content.quoteReceived(facts));
+}
+
+/** What one carrier (or several) hear about their own quote. */
+async function bidderDrafts(event: Extract<NotifyEvent, { kind: "outbid" | "awarded" | "quote_declined" }>): Promise<NotificationDraft[]> {
+  const job = await jobFacts(event.jobId);
+  if (!job) return [];
+  const facts = { jobId: job.id, reference: job.reference };
+  if (event.kind === "outbid") return to(await officeUsers(event.carrierAccountIds), content.outbid(facts));
+  if (event.kind === "awarded") return to(await officeUsers([event.carrierAccountId]), content.awarded({ ...facts, loads: event.loads }));
+  return to(await officeUsers([event.carrierAccountId]), content.quoteDeclined(facts));
+}
+
+/** What everyone bidding on a job hears when the job itself changes. */
+async function jobDrafts(event: Extract<NotifyEvent, { kind: "auction_live" | "auction_closed" | "job_cancelled" }>): Promise<NotificationDraft[]> {
+  const job = await jobFacts(event.jobId);
+  if (!job) return [];
+  const facts = { jobId: job.id, reference: job.reference };
+  const bidders = job.quotes.filter((q) => q.status !== "withdrawn").map((q) => q.carrierAccountId);
+  if (event.kind === "job_cancelled") return to(await officeUsers(bidders), content.jobCancelled(facts));
+  const notification = event.kind === "auction_live" ? content.auctionLive(facts) : content.auctionClosed(facts);
+  return to(await officeUsers([job.shipperAccountId, ...bidders]), notification);
 }
 
 async function loadDrafts(event: Extract<NotifyEvent, { loadId: number }>): Promise<NotificationDraft[]> {

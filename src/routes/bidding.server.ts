@@ -11,14 +11,7 @@ import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
 import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#models/bidding-panel.server.ts";
 import {
-  type BiddingJob,
-  isBidder,
-  placeQuote,
-  requireJobForBidding,
-  requireQuoteForCarrier,
-  requireShipperJob,
-  updateAllocationRules,
-  withdrawQuote,
+  type BiddingJob, isBidder, placeQuote, requireJobForBidding, requireQuoteForCarrier, requireShipperJob, updateAllocationRules, withdrawQuote,
 } from "#models/quotes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

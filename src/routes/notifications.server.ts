@@ -2,13 +2,7 @@ import { Router } from "express";
 import { badgeView } from "#domain/messaging/badge.ts";
 import { pageNumber } from "#lib/input.server.ts";
 import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server.ts";
-import {
-  latestNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  notificationsFor,
-  unreadNotificationCount,
-} from "#models/notifications.server.ts";
+import { latestNotifications, markAllNotificationsRead, markNotificationRead, notificationsFor, unreadNotificationCount } from "#models/notifications.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPage, renderPartial } from "#server/render.server.ts";
 
