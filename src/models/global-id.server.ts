@@ -1,15 +1,18 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { derivedKey } from "#lib/secrets.server.ts";
 
-// A signed global id (Rails' SignedGlobalID): "gid://loadline/Message/12" with a purpose, HMAC-signed,
-// so a page can name a record to an API without the API trusting a bare id. A tampered id, one for
-// another model or one signed for another purpose locates nothing.
+// A signed global id names a record to an API without the API trusting a bare id: the payload
+// ("gid://loadline/Message/12" with a purpose) is encrypted (AES-256-GCM, fresh IV each time) so the
+// page learns nothing about the id or how many records there are, and HMAC-signed so a tampered id,
+// one for another model or one made for another purpose locates nothing.
 
 const APP = "loadline";
 const SEPARATOR = "--";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export function signGlobalId(model: string, id: number, purpose: string): string {
-  const payload = Buffer.from(JSON.stringify({ gid: `gid://${APP}/${model}/${id}`, pur: purpose })).toString("base64url");
+  const payload = encrypt(JSON.stringify({ gid: `gid://${APP}/${model}/${id}`, pur: purpose }));
   return `${payload}${SEPARATOR}${digest(payload)}`;
 }
 
@@ -22,16 +25,35 @@ export function locateGlobalId(sgid: unknown, model: string, purpose: string): n
   const given = Buffer.from(sgid.slice(at + SEPARATOR.length));
   const expected = Buffer.from(digest(payload));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return idFrom(payload, model, purpose);
+  return idFrom(decrypt(payload), model, purpose);
 }
 
 function digest(payload: string): string {
   return createHmac("sha256", derivedKey("signed global ids")).update(payload).digest("base64url");
 }
 
-function idFrom(payload: string, model: string, purpose: string): number | null {
+function encrypt(text: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", derivedKey("global id encryption"), iv);
+  const sealed = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
+}
+
+function decrypt(payload: string): string | null {
+  const bytes = Buffer.from(payload, "base64url");
+  if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
   try {
-    const { gid, pur } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { gid?: unknown; pur?: unknown };
+    const decipher = createDecipheriv("aes-256-gcm", derivedKey("global id encryption"), bytes.subarray(0, IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+function idFrom(text: string | null, model: string, purpose: string): number | null {
+  try {
+    const { gid, pur } = JSON.parse(text ?? "null") as { gid?: unknown; pur?: unknown };
     const match = typeof gid === "string" ? /^gid:\/\/([^/]+)\/([^/]+)\/([1-9][0-9]{0,14})$/.exec(gid) : null;
     if (!match || match[1] !== APP || match[2] !== model || pur !== purpose) return null;
     return Number(match[3]);
