@@ -1,3 +1,4 @@
+import { jobScopes } from "#models/job-scopes.server.ts";
 import { db } from "#db/client.server.ts";
 import { awardJob } from "#models/award.server.ts";
 import { notifyAll } from "#models/quotes.server.ts";
@@ -32,7 +33,7 @@ export async function openDueAuctions(now = Date.now()): Promise<number[]> {
 /** Awards every auction whose closing time has passed; one without usable quotes just closes. */
 export async function closeDueAuctions(now = Date.now()): Promise<number[]> {
   const due = await db().job.findMany({
-    where: { isAuction: true, status: { in: ["scheduled", "live"] }, auctionClosesAt: { lte: new Date(now) } },
+    where: { isAuction: true, ...jobScopes.auctionRunningOrDue, auctionClosesAt: { lte: new Date(now) } },
     select: { id: true },
     orderBy: { auctionClosesAt: "asc" },
   });
@@ -41,7 +42,7 @@ export async function closeDueAuctions(now = Date.now()): Promise<number[]> {
     const outcome = await awardJob(id, now);
     if (outcome.ok) closed.push(id);
     else if (outcome.status === 422) {
-      const { count } = await db().job.updateMany({ where: { id, status: { in: ["scheduled", "live"] } }, data: { status: "closed" } });
+      const { count } = await db().job.updateMany({ where: { id, ...jobScopes.auctionRunningOrDue }, data: { status: "closed" } });
       if (count) {
         closed.push(id);
         await notifyAll([{ kind: "auction_closed", jobId: id }]);
@@ -62,7 +63,7 @@ export async function nextAuctionEventAt(now = Date.now()): Promise<number | nul
   const after = new Date(now);
   const [opening, closing] = await Promise.all([
     db().job.findFirst({ where: { isAuction: true, status: "scheduled", auctionOpensAt: { gt: after } }, orderBy: { auctionOpensAt: "asc" }, select: { auctionOpensAt: true } }),
-    db().job.findFirst({ where: { isAuction: true, status: { in: ["scheduled", "live"] }, auctionClosesAt: { gt: after } }, orderBy: { auctionClosesAt: "asc" }, select: { auctionClosesAt: true } }),
+    db().job.findFirst({ where: { isAuction: true, ...jobScopes.auctionRunningOrDue, auctionClosesAt: { gt: after } }, orderBy: { auctionClosesAt: "asc" }, select: { auctionClosesAt: true } }),
   ]);
   const times = [opening?.auctionOpensAt?.getTime(), closing?.auctionClosesAt?.getTime()].filter((t): t is number => t !== undefined);
   return times.length ? Math.min(...times) : null;

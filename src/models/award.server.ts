@@ -1,3 +1,4 @@
+import { jobScopes } from "#models/job-scopes.server.ts";
 import { z } from "zod";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
@@ -70,7 +71,7 @@ export async function secureNow(jobId: number, carrier: { accountId: number; use
       where: {
         id: jobId,
         isAuction: true,
-        status: { in: ["scheduled", "live"] },
+        ...jobScopes.auctionRunningOrDue,
         secureNowPriceCents: { gt: 0 },
         auctionOpensAt: { lte: at },
         OR: [{ auctionClosesAt: null }, { auctionClosesAt: { gt: at } }],

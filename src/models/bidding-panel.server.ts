@@ -1,3 +1,4 @@
+import { isOutForQuotes } from "#domain/jobs/status.ts";
 import { db } from "#db/client.server.ts";
 import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
@@ -184,7 +185,7 @@ export async function quotesPageFor(job: BiddingJob, now = Date.now()) {
     awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
     rules: { first_bid_percentage: job.firstBidPercentage, second_bid_percentage: job.secondBidPercentage, third_bid_percentage: job.thirdBidPercentage },
-    rulesEditable: !settled && ["open", "scheduled", "live", "closed"].includes(job.status),
+    rulesEditable: !settled && isOutForQuotes(job.status),
     auction: auctionProps(job, false),
   };
 }

@@ -1,3 +1,4 @@
+import { isOutForQuotes } from "#domain/jobs/status.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
@@ -32,7 +33,6 @@ export type Conversation = {
 };
 
 /** Job statuses in which carriers are still pricing the job, so its conversation is open. */
-export const PRE_AWARD_STATUSES = ["open", "scheduled", "live", "closed"];
 
 export function partyOf(user: CurrentUser, shipperAccountId: number, carrierAccountId: number, driverId: number | null): Party | null {
   if (user.account.kind === "shipper" && user.accountId === shipperAccountId) return "shipper";
@@ -74,7 +74,7 @@ async function findJobConversation(user: CurrentUser, jobId: number, carrierAcco
   ]);
   if (!job || carrier?.kind !== "carrier" || job.status === "draft") return null;
   const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
-  const open = PRE_AWARD_STATUSES.includes(job.status);
+  const open = isOutForQuotes(job.status);
   // The shipper answers carriers who came forward; a carrier may ask about any job on the board.
   if (!party || (party === "shipper" && !engaged) || (party === "carrier" && !open && !engaged)) return null;
   const { shipperAccount, ...rest } = job;
@@ -140,64 +140,75 @@ export type ConversationSummary = {
   lastMessage: { snippet: string; createdAt: Date; fromUserName: string };
 };
 
+type MessageGroup = { jobId: number; loadId: number | null; fromAccountId: number; toAccountId?: number };
+
+/** The conversation a group of messages belongs to, as seen by this user. */
+function refOf(user: CurrentUser, group: MessageGroup): ConversationRef {
+  if (group.loadId !== null) return { kind: "load", loadId: group.loadId };
+  const other = group.fromAccountId === user.accountId ? (group.toAccountId ?? 0) : group.fromAccountId;
+  return { kind: "job", jobId: group.jobId, carrierAccountId: user.account.kind === "shipper" ? other : user.accountId };
+}
+
+/** Each conversation once, with the id of its latest message, latest first. */
+function latestPerConversation(user: CurrentUser, groups: (MessageGroup & { _max: { id: number | null } })[]) {
+  const latest = new Map<string, { ref: ConversationRef; lastId: number }>();
+  for (const group of groups) {
+    const ref = refOf(user, group);
+    const lastId = group._max.id ?? 0;
+    if ((latest.get(conversationKey(ref))?.lastId ?? 0) < lastId) latest.set(conversationKey(ref), { ref, lastId });
+  }
+  return [...latest.values()].sort((a, b) => b.lastId - a.lastId);
+}
+
+function unreadPerConversation(user: CurrentUser, groups: (MessageGroup & { _count: { _all: number } })[]) {
+  const unread = new Map<string, number>();
+  for (const group of groups) {
+    const key = conversationKey(refOf(user, group));
+    unread.set(key, (unread.get(key) ?? 0) + group._count._all);
+  }
+  return unread;
+}
+
+const lastMessageSelect = {
+  id: true,
+  body: true,
+  createdAt: true,
+  fromAccountId: true,
+  ...senderSelect,
+  toAccount: { select: { name: true } },
+  job: { select: { reference: true } },
+  load: { select: { sequence: true } },
+} as const satisfies Prisma.MessageSelect;
+type LastMessage = Prisma.MessageGetPayload<{ select: typeof lastMessageSelect }>;
+
+function summaryOf(user: CurrentUser, ref: ConversationRef, row: LastMessage, unreadCount: number): ConversationSummary {
+  return {
+    ref,
+    key: conversationKey(ref),
+    path: conversationPath(ref),
+    title: row.load ? `Load ${row.load.sequence} of ${row.job.reference}` : row.job.reference,
+    otherAccountName: row.fromAccountId === user.accountId ? row.toAccount.name : row.fromAccount.name,
+    unreadCount,
+    unreadBadge: badgeView(unreadCount),
+    lastMessage: { snippet: snippet(row.body, 100), createdAt: row.createdAt, fromUserName: row.fromUser.name },
+  };
+}
+
 /** `/messages`: this user's conversations, latest first, with unread counts, in three queries. */
 export async function conversationsFor(user: CurrentUser, options: { where?: Prisma.MessageWhereInput; limit?: number } = {}): Promise<ConversationSummary[]> {
   if (user.role === "support") return [];
   const where: Prisma.MessageWhereInput = { AND: [visibleMessages(user), options.where ?? {}] };
-  const [groups, unread] = await Promise.all([
+  const [groups, unreadGroups] = await Promise.all([
     db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId", "toAccountId"], where, _max: { id: true } }),
     db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId"], where: { AND: [where, unreadMessagesWhere(user)] }, _count: { _all: true } }),
   ]);
-  const isShipper = user.account.kind === "shipper";
-  const keyOf = (g: { jobId: number; loadId: number | null; fromAccountId: number; toAccountId?: number }) => {
-    const other = g.fromAccountId === user.accountId ? (g.toAccountId ?? 0) : g.fromAccountId;
-    const ref: ConversationRef = g.loadId !== null ? { kind: "load", loadId: g.loadId } : { kind: "job", jobId: g.jobId, carrierAccountId: isShipper ? other : user.accountId };
-    return ref;
-  };
-  const latest = new Map<string, { ref: ConversationRef; lastId: number }>();
-  for (const group of groups) {
-    const ref = keyOf(group);
-    const key = conversationKey(ref);
-    const lastId = group._max.id ?? 0;
-    if ((latest.get(key)?.lastId ?? 0) < lastId) latest.set(key, { ref, lastId });
-  }
-  const unreadByKey = new Map<string, number>();
-  for (const group of unread) {
-    const key = conversationKey(keyOf(group));
-    unreadByKey.set(key, (unreadByKey.get(key) ?? 0) + group._count._all);
-  }
-  const chosen = [...latest.values()].sort((a, b) => b.lastId - a.lastId).slice(0, options.limit ?? 100);
-  const rows = await db().message.findMany({
-    where: { id: { in: chosen.map((c) => c.lastId) } },
-    select: {
-      id: true,
-      body: true,
-      createdAt: true,
-      fromAccountId: true,
-      ...senderSelect,
-      toAccount: { select: { name: true } },
-      job: { select: { reference: true } },
-      load: { select: { sequence: true } },
-    },
-  });
+  const chosen = latestPerConversation(user, groups).slice(0, options.limit ?? 100);
+  const unread = unreadPerConversation(user, unreadGroups);
+  const rows = await db().message.findMany({ where: { id: { in: chosen.map((c) => c.lastId) } }, select: lastMessageSelect });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return chosen.flatMap(({ ref, lastId }) => {
     const row = byId.get(lastId);
-    if (!row) return [];
-    const key = conversationKey(ref);
-    const unreadCount = unreadByKey.get(key) ?? 0;
-    return [
-      {
-        ref,
-        key,
-        path: conversationPath(ref),
-        title: row.load ? `Load ${row.load.sequence} of ${row.job.reference}` : row.job.reference,
-        otherAccountName: row.fromAccountId === user.accountId ? row.toAccount.name : row.fromAccount.name,
-        unreadCount,
-        unreadBadge: badgeView(unreadCount),
-        lastMessage: { snippet: snippet(row.body, 100), createdAt: row.createdAt, fromUserName: row.fromUser.name },
-      },
-    ];
+    return row ? [summaryOf(user, ref, row, unread.get(conversationKey(ref)) ?? 0)] : [];
   });
 }
 

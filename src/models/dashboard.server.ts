@@ -1,4 +1,7 @@
 import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { count } from "#domain/format/count.ts";
+import { jobScopes } from "#models/job-scopes.server.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -9,7 +12,6 @@ export type DashboardPanel = { title: string; value: string; href?: string; hint
 export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "live"; at: Date };
 export type UpcomingLoad = { id: number; sequence: number; reference: string; pickupDate: Date | null; status: string };
 
-const OUT_FOR_BIDS = ["open", "scheduled", "live"];
 const RUNNING = ["assigned", "driver_assigned", "collected"];
 const UPCOMING_LIMIT = 5;
 
@@ -21,43 +23,52 @@ export async function dashboardFor(user: CurrentUser, now = new Date()): Promise
   return { kind, panels, upcoming, auctions };
 }
 
-async function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
-  const loads = loadScope(user);
-  const count = (where: object) => db().load.count({ where: { AND: [loads, where] } });
-  if (kind === "shipper") {
-    const mine = { shipperAccountId: user.accountId };
-    const [open, quotes, live, running, delivered] = await Promise.all([
-      db().job.count({ where: { ...mine, status: { in: OUT_FOR_BIDS } } }),
-      db().quote.count({ where: { status: "active", job: { ...mine, status: { in: [...OUT_FOR_BIDS, "closed"] } } } }),
-      db().job.count({ where: { ...mine, isAuction: true, status: "live" } }),
-      count({ status: { in: RUNNING } }),
-      count({ status: "delivered" }),
-    ]);
-    return [
-      { title: "Jobs out for quotes", value: String(open), href: "/jobs", hint: live ? `${live} live ${live === 1 ? "auction" : "auctions"}` : undefined },
-      { title: "Quotes to review", value: String(quotes), href: "/jobs" },
-      { title: "Loads on the road", value: String(running), href: "/loads", hint: "Assigned, with a driver or collected" },
-      { title: "Loads delivered", value: String(delivered), href: "/loads" },
-    ];
-  }
-  if (kind === "carrier") {
-    const [board, quotes, noDriver, todays] = await Promise.all([
-      db().job.count({ where: { status: { in: ["open", "live"] } } }),
-      db().quote.count({ where: { carrierAccountId: user.accountId, status: "active" } }),
-      count({ status: "assigned" }),
-      count({ pickupDate: today, status: { in: RUNNING } }),
-    ]);
-    return [
-      { title: "Jobs taking quotes", value: String(board), href: "/jobs" },
-      { title: "Your open quotes", value: String(quotes), href: "/jobs" },
-      { title: "Loads to assign a driver", value: String(noDriver), href: "/loads" },
-      { title: "Loads collecting today", value: String(todays), href: "/loads" },
-    ];
-  }
+function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
+  const loadCount = (where: Prisma.LoadWhereInput) => db().load.count({ where: { AND: [loadScope(user), where] } });
+  if (kind === "shipper") return shipperPanels(user, loadCount);
+  if (kind === "carrier") return carrierPanels(user, today, loadCount);
+  return driverPanels(today, loadCount);
+}
+
+type LoadCount = (where: Prisma.LoadWhereInput) => Promise<number>;
+
+async function shipperPanels(user: CurrentUser, loadCount: LoadCount): Promise<DashboardPanel[]> {
+  const mine = { shipperAccountId: user.accountId };
+  const [open, quotes, live, running, delivered] = await Promise.all([
+    db().job.count({ where: { ...mine, ...jobScopes.onBoard } }),
+    db().quote.count({ where: { status: "active", job: { ...mine, ...jobScopes.outForQuotes } } }),
+    db().job.count({ where: { ...mine, isAuction: true, status: "live" } }),
+    loadCount({ status: { in: RUNNING } }),
+    loadCount({ status: "delivered" }),
+  ]);
+  return [
+    { title: "Jobs out for quotes", value: String(open), href: "/jobs", hint: live ? `${count(live, "live auction")}` : undefined },
+    { title: "Quotes to review", value: String(quotes), href: "/jobs" },
+    { title: "Loads on the road", value: String(running), href: "/loads", hint: "Assigned, with a driver or collected" },
+    { title: "Loads delivered", value: String(delivered), href: "/loads" },
+  ];
+}
+
+async function carrierPanels(user: CurrentUser, today: Date, loadCount: LoadCount): Promise<DashboardPanel[]> {
+  const [board, quotes, noDriver, todays] = await Promise.all([
+    db().job.count({ where: jobScopes.takingQuotes }),
+    db().quote.count({ where: { carrierAccountId: user.accountId, status: "active" } }),
+    loadCount({ status: "assigned" }),
+    loadCount({ pickupDate: today, status: { in: RUNNING } }),
+  ]);
+  return [
+    { title: "Jobs taking quotes", value: String(board), href: "/jobs" },
+    { title: "Your open quotes", value: String(quotes), href: "/jobs" },
+    { title: "Loads to assign a driver", value: String(noDriver), href: "/loads" },
+    { title: "Loads collecting today", value: String(todays), href: "/loads" },
+  ];
+}
+
+async function driverPanels(today: Date, loadCount: LoadCount): Promise<DashboardPanel[]> {
   const [todays, ahead, toDeliver] = await Promise.all([
-    count({ pickupDate: today, status: "driver_assigned" }),
-    count({ status: "driver_assigned" }),
-    count({ status: "collected" }),
+    loadCount({ pickupDate: today, status: "driver_assigned" }),
+    loadCount({ status: "driver_assigned" }),
+    loadCount({ status: "collected" }),
   ]);
   return [
     { title: "To collect today", value: String(todays), href: "/loads" },
@@ -82,7 +93,7 @@ async function auctionsFor(kind: Dashboard["kind"], user: CurrentUser, now: Date
   const rows = await db().job.findMany({
     where: {
       isAuction: true,
-      status: { in: ["scheduled", "live"] },
+      ...jobScopes.auctionRunningOrDue,
       OR: [{ auctionClosesAt: null }, { auctionClosesAt: { gt: now } }],
       ...(kind === "shipper" ? { shipperAccountId: user.accountId } : {}),
     },

@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from "node:crypto";
 import { derivedKey } from "#lib/secrets.server.ts";
 
 // A signed global id names a record to an API without the API trusting a bare id: the payload
-// ("gid://loadline/Message/12" with a purpose) is encrypted (AES-256-GCM, fresh IV each time) so the
-// page learns nothing about the id or how many records there are, and HMAC-signed so a tampered id,
-// one for another model or one made for another purpose locates nothing.
+// ("gid://loadline/Message/12" with a purpose) is encrypted (AES-256-GCM) so the page learns nothing
+// about the id or how many records there are, and HMAC-signed so a tampered id, one for another model
+// or one made for another purpose locates nothing. The IV is derived from the payload (as in AES-SIV),
+// so a record always gets the same id: pages, streams and broadcasts name a message identically.
 
 const APP = "loadline";
 const SEPARATOR = "--";
@@ -33,7 +34,7 @@ function digest(payload: string): string {
 }
 
 function encrypt(text: string): string {
-  const iv = randomBytes(IV_BYTES);
+  const iv = createHmac("sha256", derivedKey("global id iv")).update(text).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", derivedKey("global id encryption"), iv);
   const sealed = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
   return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");

@@ -3,7 +3,7 @@ import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
 import {
-  NOT_CANCELLABLE, NOT_EDITABLE, OUT_FOR_QUOTES_STATUSES, SHIPPER_TABS, isCancellable, isEditable, publishRefusal, publishedStatus, type ShipperTab,
+  NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, isOutForQuotes, isEditable, publishRefusal, publishedStatus, type ShipperTab,
 } from "#domain/jobs/status.ts";
 import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
 import { found, recordId } from "#lib/errors.server.ts";
@@ -96,7 +96,7 @@ export async function createJob(user: CurrentUser, form: JobFormData, intent: In
 /** The status after an edit: a draft stays one unless published; a published job follows its auction times. */
 function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now: number): string {
   if (current === "draft") return intent === "publish" ? publishedStatus(data, now) : "draft";
-  return (OUT_FOR_QUOTES_STATUSES as readonly string[]).includes(current) ? publishedStatus(data, now) : current;
+  return isOutForQuotes(current) ? publishedStatus(data, now) : current;
 }
 
 /**

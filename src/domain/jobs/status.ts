@@ -20,6 +20,9 @@ export type JobStatus = (typeof JOB_STATUSES)[number]["value"];
 /** Taking quotes now: what the job board lists and the dashboard counts. */
 export const BOARD_STATUSES = ["open", "scheduled", "live"] as const satisfies readonly JobStatus[];
 
+/** Taking quotes this minute: open tenders and live auctions (a scheduled auction has not opened). */
+export const TAKING_QUOTES_STATUSES = ["open", "live"] as const satisfies readonly JobStatus[];
+
 /** Published and not yet awarded: carriers may read the job, and its allocation rules may change. */
 export const OUT_FOR_QUOTES_STATUSES = ["open", "scheduled", "live", "closed"] as const satisfies readonly JobStatus[];
 
@@ -34,6 +37,10 @@ export const NOT_CANCELLABLE = "This job can no longer be cancelled";
 
 export function isEditable(job: { status: string; hasAcceptedQuote: boolean }): boolean {
   return EDITABLE_STATUSES.includes(job.status) && !job.hasAcceptedQuote;
+}
+
+export function isOutForQuotes(status: string): boolean {
+  return (OUT_FOR_QUOTES_STATUSES as readonly string[]).includes(status);
 }
 
 export function isCancellable(status: string): boolean {
