@@ -47,8 +47,8 @@ export function loadsRouter(): Router {
     const user = requireUser(req);
     const load = await requireLoadFor(user, req.params.id);
     const input = parseInput(LoadMoveSchema, req.body);
-    const move = input.ok ? { carrierAccountId: input.data.carrier_account_id, pickupDate: input.data.pickup_date } : null;
-    await answer(req, res, load, move ? await moveLoad(load, user, move) : input, "Load handed to the carrier");
+    const outcome = input.ok ? await moveLoad(load, user, input.data) : input;
+    await answer(req, res, load, outcome, "Load handed to the carrier");
   });
 
   router.post("/loads_carrier_selector", async (req, res) => {

@@ -22,7 +22,9 @@ const pickupDate = z.string({ error: "Enter a real date" }).transform((text, ctx
   return day ? new Date(`${day}T00:00:00Z`) : z.NEVER;
 });
 
-export const LoadMoveSchema = z.object({
-  carrier_account_id: idText("Choose a carrier whose quote you accepted"),
-  pickup_date: z.preprocess((value) => (blank(value) ? null : value), pickupDate.nullable()),
-});
+export const LoadMoveSchema = z
+  .object({
+    carrier_account_id: idText("Choose a carrier whose quote you accepted"),
+    pickup_date: z.preprocess((value) => (blank(value) ? null : value), pickupDate.nullable()),
+  })
+  .transform((input) => ({ carrierAccountId: input.carrier_account_id, pickupDate: input.pickup_date }));
