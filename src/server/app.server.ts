@@ -9,6 +9,8 @@ import type { Logger } from "pino";
 import { db } from "#db/client.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
+import { shedLoad } from "#server/load-shedding.server.ts";
+import { formOrJsonBodies } from "#server/request-body.server.ts";
 import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
 import { loadCurrentUser } from "#server/auth.server.ts";
 import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
@@ -29,6 +31,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.disable("x-powered-by");
   app.locals.telemetry = env.telemetryEnabled;
 
+  app.use(shedLoad());
   app.use(compression());
   app.use(
     "/assets",
@@ -56,7 +59,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
           imgSrc: ["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"],
-          connectSrc: ["'self'", "ws:", "wss:"],
+          connectSrc: ["'self'", ...cableOrigins(env)],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
@@ -82,6 +85,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.use(sessionParser);
   app.use(express.urlencoded({ extended: true, limit: "200kb" }));
   app.use(express.json({ limit: "100kb" }));
+  app.use(formOrJsonBodies);
   app.use(methodOverride);
   app.use(refuseCrossSite);
   app.use(csrfSynchronisedProtection);
@@ -91,4 +95,11 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.use(notFoundHandler);
   app.use(errorHandler);
   return { app, sessionParser, sessionStore };
+}
+
+/** The page talks to its own origin only ('self' covers the same-origin WebSocket); APP_ORIGIN's socket too. */
+function cableOrigins(env: Env): string[] {
+  if (!env.APP_ORIGIN) return [];
+  const origin = new URL(env.APP_ORIGIN);
+  return [`${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`];
 }
