@@ -34,24 +34,11 @@ export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<Job
   return found(await db().job.findFirst({ where: { id: recordId(id), shipperAccountId: user.accountId }, include: jobDetailInclude }));
 }
 
-// Carriers see jobs out for quotes, and jobs they quoted on or run loads for (to follow them).
-function carrierScope(user: CurrentUser): Prisma.JobWhereInput {
-  if (user.role === "driver") return { ...jobScopes.published, loads: { some: { driverId: user.id } } };
-  return {
-    ...jobScopes.published,
-    OR: [
-      jobScopes.outForQuotes,
-      { quotes: { some: { carrierAccountId: user.accountId } } },
-      { loads: { some: { carrierAccountId: user.accountId } } },
-    ],
-  };
-}
-
 /** The job page: the shipper's own job, or a published job a carrier may read; otherwise 404. */
 export async function requireViewableJob(user: CurrentUser, id: unknown): Promise<JobDetail> {
   if (user.account.kind === "shipper") return requireOwnJob(user, id);
   found(user.account.kind === "carrier");
-  return found(await db().job.findFirst({ where: { id: recordId(id), ...carrierScope(user) }, include: jobDetailInclude }));
+  return found(await db().job.findFirst({ where: { id: recordId(id), ...jobScopes.visibleToCarrier(user) }, include: jobDetailInclude }));
 }
 
 /** Problems only the database can see: the driver must be one of the account's drivers. */

@@ -41,13 +41,22 @@ export const isBidder = (user: CurrentUser) => user.account.kind === "carrier" &
 export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser) => user.account.kind === "shipper" && job.shipperAccountId === user.accountId;
 
 /**
- * The job as the bidding pages see it: its shipper, or any carrier (not a driver) once published,
- * so a carrier arriving after the award reads why they cannot bid rather than a missing page.
+ * The job as the bidding pages see it: its shipper, or a carrier's office. Reading (the quotes page)
+ * follows the job page's rule: out for quotes, or a job the carrier quoted on or runs loads for.
+ * Acting (quote, withdraw, secure now) finds any published job, so a carrier who is too late is told
+ * why ("already awarded") rather than shown a missing page.
  */
-export async function requireJobForBidding(user: CurrentUser, id: unknown): Promise<BiddingJob> {
+export async function requireJobForBidding(user: CurrentUser, id: unknown, purpose: "read" | "act" = "act"): Promise<BiddingJob> {
   if (user.account.kind === "shipper") return requireShipperJob(user, id);
   found(isBidder(user));
-  return found(await db().job.findFirst({ where: { id: recordId(id), ...jobScopes.published }, select: biddingJobSelect }));
+  const scope = purpose === "read" ? jobScopes.visibleToCarrier(user) : jobScopes.published;
+  return found(await db().job.findFirst({ where: { id: recordId(id), ...scope }, select: biddingJobSelect }));
+}
+
+/** Whether the carrier may still read the job (after a lost race it may no longer). */
+export async function canReadJob(user: CurrentUser, job: { id: number }): Promise<boolean> {
+  if (user.account.kind !== "carrier") return true;
+  return (await db().job.count({ where: { id: job.id, ...jobScopes.visibleToCarrier(user) } })) > 0;
 }
 
 export async function requireShipperJob(user: CurrentUser, id: unknown): Promise<BiddingJob> {

@@ -11,7 +11,7 @@ import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
 import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#models/bidding-panel.server.ts";
 import {
-  type BiddingJob, isBidder, placeQuote, requireJobForBidding, requireQuoteForCarrier, requireShipperJob, updateAllocationRules, withdrawQuote,
+  canReadJob, type BiddingJob, isBidder, placeQuote, requireJobForBidding, requireQuoteForCarrier, requireShipperJob, updateAllocationRules, withdrawQuote,
 } from "#models/quotes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -21,7 +21,7 @@ export function biddingRouter(): Router {
 
   router.get("/jobs/:id/quotes", async (req, res) => {
     const user = requireUser(req);
-    const job = await requireJobForBidding(user, req.params.id);
+    const job = await requireJobForBidding(user, req.params.id, "read");
     if (user.account.kind === "shipper") return showShipperQuotes(req, res, job);
     const panel = await biddingPanelFor(job, user, { returnTo: `/jobs/${job.id}/quotes` });
     const bidding = found(panel.kind === "carrier" && panel);
@@ -71,7 +71,7 @@ export function biddingRouter(): Router {
     if (wantsJson(req)) return answerJson(res, outcome);
     if (!outcome.ok) {
       flash(req, "alert", refusal(outcome));
-      return res.redirect(303, returnTo(req, job));
+      return res.redirect(303, (await canReadJob(user, job)) ? returnTo(req, job) : "/jobs");
     }
     flash(req, "notice", `You secured all ${count(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
     res.redirect(303, "/loads");

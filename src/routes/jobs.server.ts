@@ -40,7 +40,7 @@ async function renderJobForm(req: Request, res: Response, user: CurrentUser, pag
 }
 
 /** The job form's post: the fields under `job[…]`, and which submit button was pressed. */
-const JobPostSchema = z.object({ job: z.unknown(), publish: z.unknown() }).catch({ job: undefined, publish: undefined });
+const JobPostSchema = z.object({ job: z.unknown().optional(), publish: z.unknown().optional() }).catch({ job: undefined, publish: undefined });
 type JobPost = z.output<typeof JobPostSchema>;
 
 /** What was posted, read leniently so a refused form comes back exactly as typed. */

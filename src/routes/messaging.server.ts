@@ -13,7 +13,7 @@ import { renderPage, renderPartial } from "#server/render.server.ts";
 /** A message form as posted: kept as typed when it is refused. */
 const MessageFormSchema = z.object({ body: z.string().catch("") }).catch({ body: "" });
 /** Which carrier's side of a job conversation a shipper means. */
-const CarrierChoiceSchema = z.object({ carrier_account_id: z.unknown() }).catch({ carrier_account_id: undefined });
+const CarrierChoiceSchema = z.object({ carrier_account_id: z.unknown().optional() }).catch({ carrier_account_id: undefined });
 
 export function messagingRouter(): Router {
   const router = Router();

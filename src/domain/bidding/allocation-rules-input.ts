@@ -9,7 +9,7 @@ function percentage(value: unknown): number {
   return Number(value.trim());
 }
 
-const Percentage = z.unknown().transform(percentage);
+const Percentage = z.unknown().optional().transform(percentage);
 
 export const AllocationRulesInputSchema = z
   .object({ first_bid_percentage: Percentage, second_bid_percentage: Percentage, third_bid_percentage: Percentage })
