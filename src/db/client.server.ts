@@ -1,6 +1,7 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "#generated/prisma/client.ts";
+import { serialized } from "#db/serialized-adapter.server.ts";
 import { DEFAULT_DATABASE_URL, SQLITE_TIMESTAMP_FORMAT, preparedSqliteFilePath } from "#db/sqlite-file.server.ts";
 
 export { PrismaClient };
@@ -25,7 +26,7 @@ export function createPrisma(databaseUrl: string): PrismaClient {
       return connection;
     },
   };
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: serialized(adapter) });
 }
 
 let shared: PrismaClient | undefined;

@@ -1,0 +1,73 @@
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
+
+// SQLite through better-sqlite3 is one connection shared by every request. Prisma's adapter runs
+// BEGIN on that connection and only orders transactions among themselves, so a plain query made by
+// another request while a transaction waits on anything (a geocode, a timer, the next await) would
+// join it: its write vanishes if the transaction rolls back, and its reads see uncommitted rows.
+// Here every statement passes one gate: outside a transaction a query waits until the open
+// transaction has committed or rolled back, then runs on its own.
+
+/** A first-come first-served lock; `run` holds it for one piece of work. */
+export class Gate {
+  #tail: Promise<void> = Promise.resolve();
+
+  /** Waits for the gate and returns the function that opens it again. */
+  acquire(): Promise<() => void> {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const turn = this.#tail.then(() => open);
+    this.#tail = this.#tail.then(() => opened);
+    return turn;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+function gatedTransaction(transaction: Transaction, release: () => void): Transaction {
+  let released = false;
+  const finish = async (end: () => Promise<void>) => {
+    try {
+      await end();
+    } finally {
+      if (!released) release();
+      released = true;
+    }
+  };
+  return Object.assign(Object.create(transaction) as Transaction, {
+    commit: () => finish(() => transaction.commit()),
+    rollback: () => finish(() => transaction.rollback()),
+  });
+}
+
+function gatedAdapter(adapter: SqlDriverAdapter, gate: Gate): SqlDriverAdapter {
+  return Object.assign(Object.create(adapter) as SqlDriverAdapter, {
+    queryRaw: (query: Parameters<SqlDriverAdapter["queryRaw"]>[0]) => gate.run(() => adapter.queryRaw(query)),
+    executeRaw: (query: Parameters<SqlDriverAdapter["executeRaw"]>[0]) => gate.run(() => adapter.executeRaw(query)),
+    executeScript: (script: string) => gate.run(() => adapter.executeScript(script)),
+    async startTransaction(isolationLevel?: Parameters<SqlDriverAdapter["startTransaction"]>[0]) {
+      const release = await gate.acquire();
+      try {
+        return gatedTransaction(await adapter.startTransaction(isolationLevel), release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  });
+}
+
+/** The factory's connections, with every statement through one gate per connection. */
+export function serialized(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => gatedAdapter(await factory.connect(), new Gate()),
+  };
+}
