@@ -8,6 +8,8 @@ import { toDateInputValue } from "#domain/format/dates.ts";
 import { type LoadPlanJob, planLoads, spreadLoads } from "#domain/loads/load-plan.ts";
 import type { NotifyEvent } from "#models/notify.server.ts";
 import { refusedBase, type Result } from "#lib/result.server.ts";
+import { createLoadStops } from "#models/load-stops.server.ts";
+import { insertRows } from "#models/bulk-insert.server.ts";
 import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, rulesOf } from "#models/quotes.server.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -53,6 +55,7 @@ export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOu
     if (claimed.count === 0) return { outcome: refusedBase("This job has already been awarded", 409), events: [] };
     return settle(tx, job, winners, quotes.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
+  if (result.outcome.ok) await createLoadStops(jobId);
   await notifyAll(result.events);
   return result.outcome;
 }
@@ -94,6 +97,7 @@ export async function secureNow(jobId: number, carrier: { accountId: number; use
     const winner = { accountId: carrier.accountId, quoteId: quote.id, valueCents: price, loads: job.expectedQuantity };
     return settle(tx, job, [winner], others.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
+  if (result.outcome.ok) await createLoadStops(jobId);
   await notifyAll(result.events);
   return result.outcome;
 }
@@ -139,22 +143,9 @@ async function createLoads(tx: Tx, job: AwardJob, winners: Winner[]): Promise<nu
       deliveryDate: calendarDay(load.deliveryDate),
     };
   });
-  await tx.load.createMany({ data: rows });
-  const created = await tx.load.findMany({ where: { jobId: job.id }, select: { id: true, pickupDate: true, deliveryDate: true }, orderBy: { sequence: "asc" } });
-  // A single-load job keeps each location's own window date; a schedule's runs take the run's dates.
-  const own = job.jobType === "single";
-  const route = [...job.locations].sort((a, b) => Number(a.kind !== "pickup") - Number(b.kind !== "pickup") || a.position - b.position);
-  const stops = created.flatMap((load) =>
-    route.map((location) => ({
-      loadId: load.id,
-      jobLocationId: location.id,
-      windowDate: (own ? location.windowDate : null) ?? (location.kind === "pickup" ? load.pickupDate : load.deliveryDate),
-    })),
-  );
-  if (stops.length) await tx.loadStop.createMany({ data: stops });
-  return created.length;
+  const columns = ["jobId", "sequence", "carrierAccountId", "quoteId", "priceCents", "status", "pickupDate", "deliveryDate"] as const;
+  return insertRows(tx, "Load", columns, rows);
 }
-
 const AdditionalDataSchema = z.object({
   load_estimates: z.array(z.object({ month: z.string(), number_of_loads: z.coerce.number().catch(0) })).catch([]),
 }).catch({ load_estimates: [] });

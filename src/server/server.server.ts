@@ -7,6 +7,7 @@ import { db, disconnectDb } from "#db/client.server.ts";
 import { applyMigrations } from "#db/migrate.server.ts";
 import { seed } from "../../prisma/seed.ts";
 import { startAuctionClock } from "#models/auctions.server.ts";
+import { finishInterruptedAwards } from "#models/load-stops.server.ts";
 import { attachCable } from "#server/cable.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
@@ -19,6 +20,9 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     await seed(db());
     logger.info("demo data seeded");
   }
+
+  const finished = await finishInterruptedAwards();
+  if (finished) logger.info({ stops: finished }, "finished the load stops of an interrupted award");
 
   const { app, sessionParser, sessionStore } = createApp({ env, logger });
   const server = http.createServer(app);
