@@ -47,10 +47,10 @@ export function authRouter({ signInLimiter }: { signInLimiter: SignInLimiter }):
     await signInLimiter.guard(req.ip ?? "unknown", email);
     const user = email && password ? await authenticate(email, password) : null;
     if (!user) {
-      await signInLimiter.recordFailure(email);
+      signInLimiter.recordFailure(req.ip ?? "unknown", email);
       return renderPage(req, res, "auth/login", { title: "Sign in", values: { email }, errors: { base: LOGIN_FAILED } }, 422);
     }
-    await signInLimiter.clear(email);
+    signInLimiter.clear(req.ip ?? "unknown", email);
     const returnTo = safeReturnPath(req.session.returnTo);
     await signIn(req, user);
     res.redirect(303, returnTo ?? homePathFor(user));

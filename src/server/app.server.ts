@@ -14,7 +14,7 @@ import { formOrJsonBodies } from "#server/request-body.server.ts";
 import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
 import { loadCurrentUser } from "#server/auth.server.ts";
 import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
-import { createSignInLimiter } from "#server/rate-limit.server.ts";
+import { createSignInLimiter, limitWrites } from "#server/rate-limit.server.ts";
 import { routes } from "#routes/index.server.ts";
 
 export const SESSION_COOKIE = "haulage.sid";
@@ -90,6 +90,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.use(refuseCrossSite);
   app.use(csrfSynchronisedProtection);
   app.use(loadCurrentUser);
+  app.use(limitWrites());
 
   app.use(routes({ env, signInLimiter: createSignInLimiter() }));
   app.use(notFoundHandler);
