@@ -64,7 +64,12 @@ export async function authenticate(email: string, password: string): Promise<Cur
   return user && valid ? user : null;
 }
 
-export async function changeCredentials(user: CurrentUser, changes: { email: string; password?: string }): Promise<Result> {
+const WRONG_CURRENT_PASSWORD = "Enter your current password";
+
+/** New sign-in details, allowed only with the current password. */
+export async function changeCredentials(user: CurrentUser, changes: { currentPassword: string; email: string; password?: string }): Promise<Result> {
+  const confirmed = await verify(user.passwordHash, changes.currentPassword).catch(() => false);
+  if (!confirmed) return refused({ current_password: WRONG_CURRENT_PASSWORD });
   if (changes.email !== user.email && (await isEmailTaken(changes.email))) return refused({ email: EMAIL_IN_USE });
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
   const write = () => db().user.update({ where: { id: user.id }, data: { email: changes.email, passwordHash }, select: { id: true } });

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { PasswordSchema } from "#domain/auth/account-forms.ts";
+import { endSessions } from "#models/sessions.server.ts";
 import { changeCredentials } from "#models/users.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
@@ -10,6 +11,7 @@ import { flash, renderPage } from "#server/render.server.ts";
 const AccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter an email address like name@company.co.uk")),
   password: z.union([z.literal(""), PasswordSchema]).default(""),
+  current_password: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(256, "Enter your current password"),
 });
 /** The email as typed, to show again beside its message. */
 const PostedEmailSchema = z.object({ email: z.string().max(300).catch("") }).catch({ email: "" });
@@ -27,12 +29,15 @@ export function accountRouter(): Router {
     // Support staff acting as someone must not take over their sign-in details.
     if (req.impersonatorId) throw new HttpError(403, "You cannot change the email or password of a user you are impersonating.");
     const input = parseInput(AccountSchema, req.body);
-    const changed = input.ok ? await changeCredentials(user, { email: input.data.email, password: input.data.password || undefined }) : input;
+    const changes = input.ok ? { currentPassword: input.data.current_password, email: input.data.email, password: input.data.password || undefined } : null;
+    const changed = changes ? await changeCredentials(user, changes) : input;
     if (!changed.ok) {
       const values = { email: PostedEmailSchema.parse(req.body).email };
       return renderPage(req, res, "account/edit", { title: "Your account", values, errors: changed.errors }, 422);
     }
-    flash(req, "notice", "Your account has been updated.");
+    // A new password signs out every other browser, in case the old one was known to someone else.
+    if (changes?.password) await endSessions(user.id, { except: req.sessionID });
+    flash(req, "notice", changes?.password ? "Your account has been updated. You have been signed out everywhere else." : "Your account has been updated.");
     res.redirect(303, "/account");
   });
 

@@ -5,6 +5,9 @@ import { parseInput } from "#lib/input.server.ts";
 import { signUp, authenticate, type CurrentUser } from "#models/users.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { disconnectUser } from "#models/broadcast.server.ts";
+import { endSessions } from "#models/sessions.server.ts";
+import { requireUser } from "#server/auth.server.ts";
+import { SESSION_COOKIE } from "#server/session-cookie.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { homePathFor } from "#server/auth.server.ts";
 import type { SignInLimiter } from "#server/rate-limit.server.ts";
@@ -56,11 +59,19 @@ export function authRouter({ signInLimiter }: { signInLimiter: SignInLimiter }):
     res.redirect(303, returnTo ?? homePathFor(user));
   });
 
+  // "Sign out everywhere": every browser and app this user is signed in on, this one included.
+  router.delete("/sessions", async (req, res) => {
+    const user = requireUser(req);
+    await audit("session.sign_out_everywhere", req.impersonatorId ?? user.id, user.id);
+    await endSessions(user.id);
+    res.clearCookie(SESSION_COOKIE).redirect(303, "/login");
+  });
+
   router.delete("/session", async (req, res) => {
     if (req.user) await audit("session.sign_out", req.impersonatorId ?? req.user.id, req.user.id);
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
     if (req.user) await disconnectUser(req.user.id);
-    res.clearCookie("haulage.sid").redirect(303, "/");
+    res.clearCookie(SESSION_COOKIE).redirect(303, "/");
   });
 
   return router;

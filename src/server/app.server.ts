@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import { db } from "#db/client.server.ts";
 import type { Env } from "#lib/env.server.ts";
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "#server/session-cookie.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
 import { shedLoad } from "#server/load-shedding.server.ts";
 import { formOrJsonBodies } from "#server/request-body.server.ts";
@@ -17,8 +18,6 @@ import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
 import { createSignInLimiter, limitWrites } from "#server/rate-limit.server.ts";
 import { routes } from "#routes/index.server.ts";
 
-export const SESSION_COOKIE = "haulage.sid";
-export const SESSION_MAX_AGE_MS = 14 * 24 * 3600_000;
 
 export type AppOptions = { env: Env; logger: Logger };
 

@@ -81,7 +81,7 @@ describe("impersonation", () => {
   it("lets users change their own email and password when not impersonated", async () => {
     const user = await createShipper();
     const { browser, csrf } = await signedInAgent(user.email);
-    await browser.patch("/account").set("X-CSRF-Token", csrf).type("form").send({ email: `new-${user.email}`, password: "brand-new-pass" }).expect(303);
+    await browser.patch("/account").set("X-CSRF-Token", csrf).type("form").send({ email: `new-${user.email}`, password: "brand-new-pass", current_password: "password123" }).expect(303);
     const after = await db().user.findUniqueOrThrow({ where: { id: user.id } });
     expect(after.email).toBe(`new-${user.email}`);
     expect(after.passwordHash).not.toBe(user.passwordHash);

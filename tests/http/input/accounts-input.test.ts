@@ -32,7 +32,7 @@ describe("two requests racing for one email", () => {
   it("email change: the loser is told the email is in use, and keeps their own", async () => {
     const [first, second] = [await createShipper(), await createShipper()];
     const users = await db().user.findMany({ where: { id: { in: [first.id, second.id] } }, include: { account: true }, orderBy: { id: "asc" } });
-    const results = await Promise.all(users.map((user) => changeCredentials(user, { email: "wanted@example.com" })));
+    const results = await Promise.all(users.map((user) => changeCredentials(user, { currentPassword: "password123", email: "wanted@example.com" })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toEqual({ ok: false, status: 422, errors: { email: "That email is already in use" } });
     expect(await db().user.count({ where: { email: "wanted@example.com" } })).toBe(1);
@@ -41,7 +41,7 @@ describe("two requests racing for one email", () => {
   it("the account form answers 422 beside the email when it is taken", async () => {
     const [mine, theirs] = [await createShipper(), await createShipper()];
     const { browser, csrf } = await signedInAgent(mine.email);
-    const response = await browser.patch("/account").type("form").send({ _csrf: csrf, email: theirs.email });
+    const response = await browser.patch("/account").type("form").send({ _csrf: csrf, email: theirs.email, current_password: "password123" });
     expect(response.status).toBe(422);
     expect(response.text).toContain("That email is already in use");
   });
