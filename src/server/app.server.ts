@@ -11,6 +11,7 @@ import type { Env } from "#lib/env.server.ts";
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "#server/session-cookie.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
 import { shedLoad } from "#server/load-shedding.server.ts";
+import { auditImpersonatedWrites } from "#server/impersonation-audit.server.ts";
 import { formOrJsonBodies } from "#server/request-body.server.ts";
 import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
 import { loadCurrentUser } from "#server/auth.server.ts";
@@ -90,6 +91,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.use(csrfSynchronisedProtection);
   app.use(loadCurrentUser);
   app.use(limitWrites());
+  app.use(auditImpersonatedWrites);
 
   app.use(routes({ env, signInLimiter: createSignInLimiter() }));
   app.use(notFoundHandler);

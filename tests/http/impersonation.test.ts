@@ -98,3 +98,29 @@ describe("impersonation", () => {
     expect(page.text).toContain(shipper.email);
   });
 });
+
+describe("changes made while impersonating", () => {
+  it("are audited with the support user as the actor and what was changed", async () => {
+    const support = await createSupport();
+    const target = await createShipper();
+    const { browser } = await impersonate(support.email, target.id);
+    const csrf = await csrfTokenFor(browser, "/dashboard");
+    await browser.patch("/notifications").set("X-CSRF-Token", csrf).expect(303);
+    await browser.post("/jobs").set("X-CSRF-Token", csrf).type("form").send({ "job[reference]": "" }).expect(422);
+    await browser.get("/jobs");
+    const mine = { action: "impersonation.write", actorId: support.id };
+    await expect.poll(() => db().auditLog.count({ where: mine })).toBe(2);
+    const entries = await db().auditLog.findMany({ where: mine, orderBy: { id: "asc" } });
+    expect(entries.map((entry) => [entry.actorId, entry.targetId, JSON.parse(entry.data)])).toEqual([
+      [support.id, target.id, { method: "PATCH", path: "/notifications", status: 303 }],
+      [support.id, target.id, { method: "POST", path: "/jobs", status: 422 }],
+    ]);
+  });
+
+  it("are not audited when users act for themselves", async () => {
+    const user = await createShipper();
+    const { browser, csrf } = await signedInAgent(user.email);
+    await browser.patch("/notifications").set("X-CSRF-Token", csrf).expect(303);
+    expect(await db().auditLog.count({ where: { action: "impersonation.write", targetId: user.id } })).toBe(0);
+  });
+});
