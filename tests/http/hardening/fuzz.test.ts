@@ -1,0 +1,114 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#db/client.server.ts";
+import { awardJob } from "#models/award.server.ts";
+import { sgidFor } from "#models/messages.server.ts";
+import { signedInAgent, type Agent } from "../../support/app.ts";
+import { createCarrier, createShipper, createSupport, createUser } from "../../support/fixtures.ts";
+import { createJob } from "../../support/job-fixtures.ts";
+
+// Every write route, as each kind of user, with bodies no form would send: arbitrary JSON, arbitrary
+// form fields (nested the way qs reads `a[b][0]`), real and nonsense ids. Whatever arrives, the answer
+// is never a 5xx. Budgets are generous enough that most cases reach their handler.
+const RUNS_PER_ROUTE = 40;
+
+type Person = { agent: Agent; csrf: string };
+type Ids = { job: number; load: number; quote: number; notification: number; sgid: string; carrierAccount: number };
+type Route = { method: "post" | "patch" | "put" | "delete"; path: (id: string, ids: Ids) => string; as: "shipper" | "carrier" | "driver" | "support" | "visitor" };
+
+const ROUTES: Route[] = [
+  { method: "post", path: () => "/signup", as: "visitor" },
+  { method: "post", path: () => "/session", as: "visitor" },
+  { method: "post", path: () => "/collect", as: "visitor" },
+  { method: "post", path: () => "/api/v1/client_errors", as: "visitor" },
+  { method: "patch", path: () => "/account", as: "shipper" },
+  { method: "post", path: () => "/admin/impersonations", as: "support" },
+  { method: "post", path: () => "/jobs", as: "shipper" },
+  { method: "patch", path: (id) => `/jobs/${id}`, as: "shipper" },
+  { method: "post", path: (id) => `/jobs/${id}/publication`, as: "shipper" },
+  { method: "post", path: (id) => `/jobs/${id}/copy`, as: "shipper" },
+  { method: "patch", path: (id) => `/jobs/${id}/allocation_rules`, as: "shipper" },
+  { method: "post", path: (id) => `/jobs/${id}/award`, as: "shipper" },
+  { method: "post", path: (id) => `/jobs/${id}/quotes`, as: "carrier" },
+  { method: "patch", path: (id, ids) => `/jobs/${ids.job}/quotes/${id}`, as: "carrier" },
+  { method: "delete", path: (id, ids) => `/jobs/${ids.job}/quotes/${id}`, as: "carrier" },
+  { method: "post", path: (id) => `/jobs/${id}/secure_now`, as: "carrier" },
+  { method: "post", path: (id) => `/jobs/${id}/messages`, as: "carrier" },
+  { method: "patch", path: (id) => `/loads/${id}/driver`, as: "carrier" },
+  { method: "patch", path: (id) => `/loads/${id}/status`, as: "driver" },
+  { method: "patch", path: (id) => `/loads/${id}/carrier`, as: "shipper" },
+  { method: "post", path: () => "/loads_carrier_selector", as: "shipper" },
+  { method: "post", path: (id) => `/loads/${id}/messages`, as: "shipper" },
+  { method: "put", path: (id) => `/api/v1/messages/${id}/read.json`, as: "carrier" },
+  { method: "post", path: () => "/api/v1/message_typing_event", as: "carrier" },
+  { method: "patch", path: (id) => `/notifications/${id}`, as: "carrier" },
+  { method: "post", path: (id) => `/jobs/${id}/cancellation`, as: "shipper" },
+];
+
+const FIELD_NAMES = ["job", "reference", "price", "number_of_loads", "status", "driver_id", "carrier_account_id", "pickup_date", "body", "email", "password",
+  "current_password", "user_id", "job_id", "load_id", "to_account_id", "address", "date", "name", "data", "message", "first_bid_percentage", "_method", "publish"];
+const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("", "0", "-1", "1e308", "NaN", "Infinity", "0x1", "1.5", "99999999999999999999", "<script>", "%00", "[object Object]"));
+const formKey = fc.oneof(
+  fc.constantFrom(...FIELD_NAMES),
+  fc.tuple(fc.constantFrom("job", "address", "job[pickups]", "job[deliveries]"), fc.oneof(fc.nat(30).map(String), fc.constantFrom(...FIELD_NAMES, "city", "window_date", "1700000000"))).map(([a, b]) => `${a}[${b}]`),
+  fc.string({ maxLength: 12 }),
+);
+const formBody = fc.array(fc.tuple(formKey, text), { maxLength: 12 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
+const jsonBody = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom(...FIELD_NAMES), fc.jsonValue({ maxDepth: 2 })));
+const idFor = (ids: Ids) => fc.oneof(fc.constantFrom(String(ids.job), String(ids.load), String(ids.quote), String(ids.notification), ids.sgid), text.filter((s) => s !== "" && !s.includes("/") && !s.includes("?") && !s.includes("#")));
+
+let people: Record<Route["as"], Person>;
+let ids: Ids;
+
+beforeAll(async () => {
+  const shipper = await createShipper();
+  const carrier = await createCarrier();
+  const driver = await createUser("carrier", { role: "driver", accountId: carrier.accountId });
+  const job = await createJob(shipper.accountId, shipper.id, { expectedQuantity: 2, numberOfLoads: 2 });
+  const quote = await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000, numberOfLoads: 2, status: "active" } });
+  await awardJob(job.id);
+  const load = await db().load.findFirstOrThrow({ where: { jobId: job.id } });
+  await db().load.update({ where: { id: load.id }, data: { driverId: driver.id, status: "driver_assigned" } });
+  const message = await db().message.create({ data: { jobId: job.id, loadId: load.id, fromUserId: shipper.id, fromAccountId: shipper.accountId, toAccountId: carrier.accountId, body: "hi" } });
+  const notification = await db().notification.create({ data: { userId: carrier.id, kind: "message", title: "t", body: "b" } });
+  ids = { job: job.id, load: load.id, quote: quote.id, notification: notification.id, sgid: sgidFor(message.id), carrierAccount: carrier.accountId };
+  const signed = async (email: string) => {
+    const { browser, csrf } = await signedInAgent(email);
+    return { agent: browser, csrf };
+  };
+  const visitor = await signedInAgent((await createShipper()).email);
+  await visitor.browser.delete("/session").set("X-CSRF-Token", visitor.csrf);
+  const visitorCsrf = /<meta name="csrf-token" content="([^"]+)"/.exec((await visitor.browser.get("/login")).text)![1]!;
+  people = {
+    shipper: await signed(shipper.email),
+    carrier: await signed(carrier.email),
+    driver: await signed(driver.email),
+    support: await signed((await createSupport()).email),
+    visitor: { agent: visitor.browser, csrf: visitorCsrf },
+  };
+});
+
+describe("every write route, fuzzed", () => {
+  it(`never answers 5xx (${ROUTES.length} routes × ${RUNS_PER_ROUTE} cases)`, async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    const statuses = new Map<number, number>();
+    for (const route of ROUTES) {
+      await fc.assert(
+        fc.asyncProperty(idFor(ids), fc.oneof(formBody.map((body) => ({ form: body })), jsonBody.map((body) => ({ json: body }))), async (id, body) => {
+          const person = people[route.as];
+          const request = person.agent[route.method](route.path(encodeURIComponent(id), ids)).set("X-CSRF-Token", person.csrf);
+          const response = "form" in body ? await request.type("form").send(body.form) : await request.set("Content-Type", "application/json").send(JSON.stringify(body.json));
+          cases += 1;
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status >= 500) failures.push(`${route.method.toUpperCase()} ${route.path(id, ids)} ${JSON.stringify(body).slice(0, 200)} → ${response.status}`);
+          return response.status < 500;
+        }),
+        { numRuns: RUNS_PER_ROUTE, seed: 20261125 },
+      ).catch(() => undefined);
+    }
+    const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(", ");
+    console.log(`fuzz: ${cases} cases over ${ROUTES.length} write routes (${answers}), ${failures.length} answers of 5xx`);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
