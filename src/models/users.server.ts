@@ -1,6 +1,10 @@
 import { hash, verify } from "@node-rs/argon2";
 import { db } from "#db/client.server.ts";
-import type { SignupInput } from "#domain/auth/account-forms.ts";
+import { z } from "zod";
+import { SignupSchema, type SignupInput } from "#domain/auth/account-forms.ts";
+import { alreadyRegisteredLetter, confirmationLetter } from "#domain/auth/signup-mail.ts";
+import { sendMail } from "#lib/mailer.server.ts";
+import { openToken, sealToken } from "#lib/sealed-token.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
 
 // algorithm 2 = Argon2id (a const enum in the typings, unusable under verbatimModuleSyntax).
@@ -44,7 +48,37 @@ export async function signUp(input: SignupInput): Promise<Result<{ user: Current
   return unlessEmailTaken(async () => ({ user: await createAdmin(input, passwordHash) }), { email: EMAIL_TAKEN });
 }
 
-function createAdmin(input: SignupInput, passwordHash: string) {
+const CONFIRM_WITHIN_MS = 48 * 3600_000;
+const PendingSignupSchema = SignupSchema.omit({ password: true }).extend({ passwordHash: z.string().startsWith("$argon2") });
+
+/**
+ * Starts a sign-up without saying whether the email is registered: a new address gets a link that
+ * creates the account; an address that already has one gets a note saying so. Both cost the same
+ * (the password is hashed either way) and the caller answers both alike.
+ */
+export async function requestSignUp(input: SignupInput, origin: string): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  if (await isEmailTaken(input.email)) return sendMail({ to: input.email, ...alreadyRegisteredLetter(`${origin}/login`) });
+  const { password: _password, ...details } = input;
+  const token = sealToken("signup", { ...details, passwordHash }, CONFIRM_WITHIN_MS);
+  await sendMail({ to: input.email, ...confirmationLetter(input.name, `${origin}/signup/confirmation/${token}`) });
+}
+
+/** What a confirmation link holds, if it is genuine and not expired. */
+export function pendingSignUp(token: unknown) {
+  const pending = PendingSignupSchema.safeParse(openToken("signup", token));
+  return pending.success ? pending.data : null;
+}
+
+/** Creates the account a confirmation link names; a link used twice finds the account already made. */
+export async function confirmSignUp(token: unknown): Promise<Result<{ user: CurrentUser }>> {
+  const pending = pendingSignUp(token);
+  if (!pending) return refused({ base: "This link has expired or is not valid. Sign up again to get a new one." });
+  if (await isEmailTaken(pending.email)) return refused({ base: "This account is already confirmed. Sign in instead." }, 409);
+  return unlessEmailTaken(async () => ({ user: await createAdmin(pending, pending.passwordHash) }), { base: "This account is already confirmed. Sign in instead." });
+}
+
+function createAdmin(input: Omit<SignupInput, "password">, passwordHash: string) {
   return db().user.create({
     data: {
       email: input.email,

@@ -2,7 +2,8 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { SignupSchema, LoginSchema } from "#domain/auth/account-forms.ts";
 import { parseInput } from "#lib/input.server.ts";
-import { signUp, authenticate, type CurrentUser } from "#models/users.server.ts";
+import { authenticate, confirmSignUp, pendingSignUp, requestSignUp, type CurrentUser } from "#models/users.server.ts";
+import type { Env } from "#lib/env.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { disconnectUser } from "#models/broadcast.server.ts";
 import { endSessions } from "#models/sessions.server.ts";
@@ -20,7 +21,12 @@ const SignupValuesSchema = z
   .object({ account_kind: typed, company_name: typed, name: typed, email: typed })
   .catch({ account_kind: undefined, company_name: undefined, name: undefined, email: undefined });
 
-export function authRouter({ signInLimiter }: { signInLimiter: SignInLimiter }): Router {
+const ConfirmationSchema = z.object({ token: z.string().max(4096).optional() }).catch({ token: undefined });
+
+/** Links in mail point at APP_ORIGIN when it is set (production), so a forged Host header cannot steer them. */
+const originOf = (req: Request, env: Env) => env.APP_ORIGIN ?? `${req.protocol}://${req.get("host")}`;
+
+export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimiter; env: Env }): Router {
   const router = Router();
 
   router.get("/signup", async (req, res) => {
@@ -28,13 +34,28 @@ export function authRouter({ signInLimiter }: { signInLimiter: SignInLimiter }):
     await renderPage(req, res, "auth/signup", { title: "Create your account", values: { account_kind: req.query.kind === "carrier" ? "carrier" : "shipper" } });
   });
 
+  // The same answer whether or not the email is registered: the letter tells the owner which.
   router.post("/signup", async (req, res) => {
     const input = parseInput(SignupSchema, req.body);
-    const result = input.ok ? await signUp(input.data) : input;
-    if (!result.ok) {
+    if (!input.ok) {
       const values = SignupValuesSchema.parse(req.body ?? {});
-      return renderPage(req, res, "auth/signup", { title: "Create your account", values, errors: result.errors }, 422);
+      return renderPage(req, res, "auth/signup", { title: "Create your account", values, errors: input.errors }, 422);
     }
+    await requestSignUp(input.data, originOf(req, env));
+    flash(req, "notice", `Check your email: we have sent a link to ${input.data.email} to confirm your account.`);
+    res.redirect(303, "/login");
+  });
+
+  router.get("/signup/confirmation/:token", async (req, res) => {
+    const pending = pendingSignUp(req.params.token);
+    if (!pending) return renderPage(req, res, "auth/confirm", { title: "Link not valid", token: null, pending: null }, 404);
+    await renderPage(req, res, "auth/confirm", { title: "Confirm your account", token: req.params.token, pending });
+  });
+
+  router.post("/signup/confirmation", async (req, res) => {
+    const { token } = ConfirmationSchema.parse(req.body);
+    const result = await confirmSignUp(token);
+    if (!result.ok) return renderPage(req, res, "auth/confirm", { title: "Link not valid", token: null, pending: null, errors: result.errors }, result.status);
     await signIn(req, result.user);
     flash(req, "notice", `Welcome to Loadline, ${result.user.name}.`);
     res.redirect(303, "/dashboard");

@@ -24,7 +24,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
   return Router()
     .use(serverTimeRouter())
     .use(homeRouter())
-    .use(authRouter({ signInLimiter }))
+    .use(authRouter({ signInLimiter, env }))
     .use(telemetryRouter({ env }))
     .use(dashboardRouter())
     .use(accountRouter())

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { lettersTo } from "../support/outbox.ts";
 
 let test: BrowserTest;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ afterAll(async () => {
 });
 
 describe("accounts in a real browser", () => {
-  it("signs up as a carrier, lands on the dashboard, signs out and signs back in", async () => {
+  it("signs up as a carrier, confirms the email, lands on the dashboard, signs out and signs back in", async () => {
     const { page, context } = await newPage(test);
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -31,6 +32,12 @@ describe("accounts in a real browser", () => {
 
     await page.getByLabel("Password").fill("a-long-password");
     await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/login");
+    await page.getByText("Check your email: we have sent a link to mo@moorland.example to confirm your account.").waitFor();
+    const letter = lettersTo("mo@moorland.example").at(-1)!;
+    expect(letter.subject).toBe("Confirm your Loadline account");
+    await page.goto(new URL(letter.link!).pathname);
+    await page.getByRole("button", { name: "Confirm and sign in" }).click();
     await page.waitForURL("**/dashboard");
     await page.getByText("Welcome to Loadline, Mo Khan.").waitFor();
     expect(await page.locator("body").getAttribute("data-current-user-email")).toBe("mo@moorland.example");

@@ -18,6 +18,8 @@ const EnvSchema = z
     COMPANY_EMAIL_DOMAIN: z.string().default("haulage.example"),
     CLIENT_TELEMETRY: booleanFlag.optional(),
     SEED_DEMO_DATA: booleanFlag.default(true),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default("Loadline <no-reply@loadline.example>"),
   })
   .transform((env) => ({
     ...env,

@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { sqliteFilePath } from "#db/sqlite-file.server.ts";
+import { env } from "#lib/env.server.ts";
+
+// Outgoing mail: through SMTP_URL when it is set; otherwise each message is written as an .eml
+// file to outbox/ beside the database, where a developer (or a test) can open it.
+
+export type Mail = { to: string; subject: string; text: string };
+
+export function outboxDir(): string {
+  return path.join(path.dirname(sqliteFilePath(env().DATABASE_URL)), "outbox");
+}
+
+let transport: nodemailer.Transporter | undefined;
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const config = env();
+  const message = { from: config.MAIL_FROM, ...mail };
+  if (config.SMTP_URL) {
+    transport ??= nodemailer.createTransport(config.SMTP_URL);
+    await transport.sendMail(message);
+    return;
+  }
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
+  mkdirSync(outboxDir(), { recursive: true });
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${built.messageId.replace(/[^\w.-]/g, "")}.eml`;
+  writeFileSync(path.join(outboxDir(), name), built.message as Buffer);
+}
