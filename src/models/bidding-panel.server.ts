@@ -156,7 +156,10 @@ export function auctionProps(job: BiddingJob, canBid: boolean): AuctionPanelProp
 }
 
 /** The shipper's quotes page: every quote ranked, with what the job's rules would give each now. */
-export async function quotesPageFor(job: BiddingJob, now = Date.now()) {
+/** Quotes shown on one page of the quotes table; the allocation always weighs every active quote. */
+export const QUOTES_PER_PAGE = 50;
+
+export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Date.now() } = {}) {
   const quotes = await quotesForShipper(job.id);
   const allocations = allocate(forAllocation(quotes.filter((q) => q.status === "active")), job.expectedQuantity, rulesOf(job));
   const byId = new Map(allocations.map((a) => [a.id, a]));
@@ -174,12 +177,16 @@ export async function quotesPageFor(job: BiddingJob, now = Date.now()) {
       allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
     }))
     .sort((a, b) => (a.rank ?? Number.POSITIVE_INFINITY) - (b.rank ?? Number.POSITIVE_INFINITY) || statusOrder(a.status) - statusOrder(b.status));
-  if (settled) await fillAwardedLoads(job.id, rows, quotes);
   const totalAllocated = rows.reduce((sum, r) => sum + (r.status === "active" ? r.allocatedLoads : 0), 0);
+  const pages = Math.max(1, Math.ceil(rows.length / QUOTES_PER_PAGE));
+  const pagination = { page: Math.min(pageNumber, pages), pages, perPage: QUOTES_PER_PAGE, total: rows.length };
+  const shown = rows.slice((pagination.page - 1) * QUOTES_PER_PAGE, pagination.page * QUOTES_PER_PAGE);
+  if (settled) await fillAwardedLoads(job.id, shown, quotes);
   const refusal = awardRefusal(job, now);
   return {
     job,
-    rows,
+    rows: shown,
+    pagination,
     totalAllocated,
     awardable: refusal === null && totalAllocated > 0,
     awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,

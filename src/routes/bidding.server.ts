@@ -4,7 +4,7 @@ import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
 import { count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
 import { HttpError, found } from "#lib/errors.server.ts";
-import { parseInput } from "#lib/input.server.ts";
+import { pageNumber, parseInput } from "#lib/input.server.ts";
 import type { FieldErrors, Result } from "#lib/result.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, wantsJson } from "#server/render.server.ts";
@@ -105,7 +105,7 @@ async function quoteFailed(req: Request, res: Response, job: BiddingJob, user: C
 }
 
 async function showShipperQuotes(req: Request, res: Response, job: BiddingJob, form: { errors?: Record<string, string>; values?: Record<string, string> } = {}, status = 200) {
-  const page = await quotesPageFor(job);
+  const page = await quotesPageFor(job, { pageNumber: pageNumber(req.query.page) });
   if (wantsJson(req) && status === 200) return res.json({ quotes: page.rows, totalAllocated: page.totalAllocated, rules: page.rules });
   await renderPage(req, res, "bidding/index", { title: `Quotes · ${job.reference}`, page, errors: form.errors ?? {}, values: form.values ?? {} }, status);
 }
