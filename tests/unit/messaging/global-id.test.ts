@@ -9,8 +9,27 @@ describe("signed global ids", () => {
     expect(locateGlobalId(signGlobalId("Message", 42, "message"), "Message", "message")).toBe(42);
   });
 
-  it("are opaque: the id is not readable as a bare number", () => {
-    expect(signGlobalId("Message", 42, "message")).not.toMatch(/^42$|\/42/);
+  it("are opaque: no decoding of any part reveals the record, its model or its id", () => {
+    for (const id of [42, 1234567, 987654321012]) {
+      const sgid = signGlobalId("Message", id, "message");
+      const parts = [sgid, ...sgid.split("--")];
+      const decodings = parts.flatMap((part) => [part, Buffer.from(part, "base64url").toString("latin1"), Buffer.from(part, "base64").toString("latin1"), Buffer.from(part.replace(/[^0-9a-f]/gi, ""), "hex").toString("latin1")]);
+      for (const text of decodings) {
+        expect(text).not.toContain(String(id));
+        expect(text).not.toContain("Message");
+        expect(text).not.toContain("gid://");
+      }
+    }
+  });
+
+  it("do not reveal how far apart two records are: neighbouring ids share no readable pattern", () => {
+    const [a, b] = [signGlobalId("Message", 1000, "message"), signGlobalId("Message", 1001, "message")];
+    const shared = [...a].findIndex((char, i) => char !== b[i]);
+    expect(shared).toBeLessThan(4);
+  });
+
+  it("are stable: the same record always gets the same id, so a page and its broadcasts agree", () => {
+    expect(signGlobalId("Message", 42, "message")).toBe(signGlobalId("Message", 42, "message"));
   });
 
   it.each([
