@@ -1,3 +1,4 @@
+import { afterEach, beforeAll, beforeEach } from "vitest";
 import { db } from "#db/client.server.ts";
 import { useCable, type LiveCable } from "#models/broadcast.server.ts";
 import { createJob } from "./job-fixtures.ts";
@@ -69,4 +70,20 @@ export function createMessage(data: { jobId: number; loadId?: number | null; fro
       readAt: data.readAt ?? null,
     },
   });
+}
+
+/**
+ * The hooks every messaging test file shares: one world per file, broadcasts recorded per test.
+ * Read `ctx.world` and `ctx.recorder` inside tests (they are set when the hooks run).
+ */
+export function useMessagingWorld() {
+  const ctx = {} as { world: Awaited<ReturnType<typeof messagingWorld>>; recorder: ReturnType<typeof recordBroadcasts> };
+  beforeAll(async () => {
+    ctx.world = await messagingWorld();
+  });
+  beforeEach(() => {
+    ctx.recorder = recordBroadcasts();
+  });
+  afterEach(() => ctx.recorder.stop());
+  return ctx;
 }
