@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { stimulusControllersPlugin } from "./lib/stimulus-controllers.ts";
 
 const outdir = path.resolve("public/assets");
 const watch = process.argv.includes("--watch");
@@ -73,7 +74,7 @@ const options: esbuild.BuildOptions = {
   jsx: "automatic",
   define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
   legalComments: "none",
-  plugins: [stylesheetUrlPlugin, writeManifest],
+  plugins: [stylesheetUrlPlugin, stimulusControllersPlugin(), writeManifest],
   logLevel: "warning",
 };
 

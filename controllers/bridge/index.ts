@@ -1,10 +1,9 @@
 import type { Application } from "@hotwired/stimulus";
-import BadgeController from "./badge_controller.ts";
-import TitleController from "./title_controller.ts";
+import { controllers } from "virtual:stimulus-controllers";
 
 // Loaded only inside the native wrapper; each component also loads only if the app supports it
-// (BridgeComponent.shouldLoad reads "bridge-components: [...]" from the user agent).
+// (BridgeComponent.shouldLoad reads "bridge-components: [...]" from the user agent). Every
+// `*_controller.ts` here is registered as "bridge--<name>".
 export function registerBridgeComponents(application: Application) {
-  application.register("bridge--title", TitleController);
-  application.register("bridge--badge", BadgeController);
+  for (const [identifier, controller] of controllers) application.register(identifier, controller);
 }
