@@ -5,7 +5,7 @@ import { AUTOCOMPLETE_MIN_LENGTH, HIDE_ON_BLUR_MS, mergeSuggestions } from "#dom
 const TYPING_PAUSE_MS = 120;
 
 /**
- * Address suggestions (SPEC §2, §7, §9): shown on focus, the page's own default items first, then
+ * Address suggestions: shown on focus, the page's own default items first, then
  * the server's for what is typed, each label once; hidden 200 ms after blur. A failed call simply
  * gives no suggestions. Choosing one dispatches `address-autocomplete:selected` with the item.
  */

@@ -5,7 +5,7 @@ type Field = "address" | "city" | "post_code" | "region" | "country_code" | "com
 const PLACE_FIELDS: Field[] = ["address", "city", "post_code", "region", "country_code", "latitude", "longitude"];
 
 /**
- * One address block (SPEC §2 "Address form", §5): a full-address line, filled from a suggestion or
+ * One address block: a full-address line, filled from a suggestion or
  * looked up when typed, or the detailed fields. In detailed mode the line is not required (nor sent).
  * A line whose lookup gives no place is marked invalid with the address error.
  */

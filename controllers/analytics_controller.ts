@@ -2,7 +2,7 @@ import { Controller } from "@hotwired/stimulus";
 import { postJson } from "./lib/http.ts";
 
 /**
- * SPEC §6–§7: sends `{name, data}` to /collect on page render and on the first click or hover of
+ * Sends `{name, data}` to /collect on page render and on the first click or hover of
  * each tracked link (`data-track-event`); nothing at all while support staff impersonate.
  */
 export default class extends Controller<HTMLElement> {

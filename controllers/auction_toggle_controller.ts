@@ -7,7 +7,7 @@ import { serverClockOffset } from "./lib/server-clock.ts";
 const MAX_WAIT_MS = 86_400_000;
 
 /**
- * SPEC §4 "Auction: moves from 'opens in' to live via a toggle": shows the `scheduled`, `live` or
+ * Auction: moves from 'opens in' to live via a toggle: shows the `scheduled`, `live` or
  * `closed` targets by the server-corrected clock, switching at the opening and closing instants.
  */
 export default class extends Controller<HTMLElement> {

@@ -2,7 +2,7 @@ import { Controller } from "@hotwired/stimulus";
 import { postJson } from "./lib/http.ts";
 
 /**
- * SPEC §7 carrier selector: when the window date or location fields change, POST
+ * The carrier selector: when the window date or location fields change, POST
  * /loads_carrier_selector {job_id, carrier_account_id, address: {city, country}, date} and
  * replace the selector's content with the HTML answer.
  */

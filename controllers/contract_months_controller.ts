@@ -2,7 +2,7 @@ import { Controller } from "@hotwired/stimulus";
 import { ContractMonthsInputError, contractMonths, type ContractMonth } from "#domain/jobs/contract-months.ts";
 import { fieldName } from "#domain/jobs/field-name.ts";
 
-/** Breaks a contract's estimated loads down per month (SPEC §2, §5); numbers already typed are kept. */
+/** Breaks a contract's estimated loads down per month; numbers already typed are kept. */
 export default class extends Controller<HTMLElement> {
   static targets = ["startDate", "duration", "rows"];
   declare readonly startDateTarget: HTMLInputElement;

@@ -5,7 +5,7 @@ import { correctedClock, startCountdown } from "./lib/countdown-ticker.ts";
 import { serverClockOffset } from "./lib/server-clock.ts";
 
 /**
- * SPEC §2/§3 countdown element: `<time datetime="…" data-controller="countdown"
+ * A countdown element: `<time datetime="…" data-controller="countdown"
  * data-countdown-message-value="Closes in {time}" data-countdown-ended-message-value="Closed">`.
  * Dispatches `countdown:ended` once.
  */

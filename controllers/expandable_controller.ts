@@ -1,7 +1,7 @@
 import { Controller } from "@hotwired/stimulus";
 import { EXPANDABLE_MAX_HEIGHT_PX } from "#domain/messaging/timing.ts";
 
-/** Content clamped to a maximum height (SPEC §9: 256 px by default) with a "Show more" toggle when it overflows. */
+/** Content clamped to a maximum height (256 px by default) with a "Show more" toggle when it overflows. */
 export default class extends Controller<HTMLElement> {
   static targets = ["content", "toggle"];
   static values = { maxHeight: { type: Number, default: EXPANDABLE_MAX_HEIGHT_PX }, expanded: Boolean };

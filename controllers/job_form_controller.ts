@@ -3,7 +3,7 @@ import { visibleGroups, type GroupName, type JobFormState } from "#domain/jobs/f
 import type { CustomsLocation } from "#domain/jobs/customs.ts";
 import { showGroup } from "./lib/form-groups.ts";
 
-/** Shows only the job-form groups that apply (SPEC §2), by the same rule the server uses. */
+/** Shows only the job-form groups that apply, by the same rule the server uses. */
 export default class extends Controller<HTMLFormElement> {
   connect() {
     this.refresh();

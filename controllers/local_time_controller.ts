@@ -3,7 +3,7 @@ import { formatDate, formatDateTime, formatTime } from "#domain/format/dates.ts"
 
 const FORMATS = { date: formatDate, time: formatTime, datetime: formatDateTime } as const;
 
-/** SPEC §2 local-time element: `<time datetime="ISO" data-controller="local-time">` in the viewer's own time zone. */
+/** A local-time element: `<time datetime="ISO" data-controller="local-time">` in the viewer's own time zone. */
 export default class extends Controller<HTMLElement> {
   static values = { format: { type: String, default: "datetime" } };
   declare formatValue: string;

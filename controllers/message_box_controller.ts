@@ -4,7 +4,7 @@ import { shouldReportTyping } from "#domain/messaging/timing.ts";
 import { postJson } from "./lib/http.ts";
 
 /**
- * SPEC §2 "Message box", §5: Ctrl/Cmd+Enter (and, with submit-on-enter, Enter without Shift) sends a
+ * Message box: Ctrl/Cmd+Enter (and, with submit-on-enter, Enter without Shift) sends a
  * non-empty message; the button is disabled while it sends; typing is reported at most once per 8 s.
  */
 export default class extends Controller<HTMLFormElement> {

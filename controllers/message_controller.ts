@@ -4,10 +4,10 @@ import { sendJson } from "./lib/http.ts";
 import { currentViewer, setBadgeCount } from "./lib/current-viewer.ts";
 
 /**
- * One message (SPEC §3 data-sgid, data-from-user-id, data-load-id). Its "New" marker is the unread
- * state: an incoming message is reported read once the page is visible (SPEC §7), then the
+ * One message (data-sgid, data-from-user-id, data-load-id). Its "New" marker is the unread
+ * state: an incoming message is reported read once the page is visible, then the
  * conversation's badge goes to 0 and the marker goes; the current user's own message (and a
- * colleague's) is never reported, its marker simply removed (SPEC §6).
+ * colleague's) is never reported, its marker simply removed.
  */
 export default class extends Controller<HTMLElement> {
   static targets = ["marker"];

@@ -1,7 +1,7 @@
 import { Controller } from "@hotwired/stimulus";
 import { SCROLL_RESIZE_DELAY_MS } from "#domain/messaging/timing.ts";
 
-/** SPEC §2 "Message list": keeps the newest entry in view, on load, on arrival and after a resize settles. */
+/** Message list: keeps the newest entry in view, on load, on arrival and after a resize settles. */
 export default class extends Controller<HTMLElement> {
   private observer?: MutationObserver;
   private resizeTimer?: number;

@@ -3,7 +3,7 @@ import { Controller } from "@hotwired/stimulus";
 /**
  * The navigation's notifications dropdown. Its list is a lazy turbo-frame that loads when first
  * opened and then carries Turbo's `complete` marker; before Turbo caches the page the marker is
- * cleared (SPEC §4), so a page restored from the cache fetches a fresh list instead of a stale one.
+ * cleared, so a page restored from the cache fetches a fresh list instead of a stale one.
  */
 export default class extends Controller<HTMLDetailsElement> {
   static targets = ["frame"];

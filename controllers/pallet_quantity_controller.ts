@@ -4,7 +4,7 @@ import { isQuantityOptionAllowed } from "#domain/jobs/pallet-limits.ts";
 const KNOWN = ["eu", "standard", "eu_double", "standard_double"];
 
 /**
- * SPEC §5: quantity options above the pallet type's maximum (SPEC §9) are disabled and hidden. The
+ * Quantity options above the pallet type's maximum are disabled and hidden. The
  * 'other' quantity follows the chosen pallet type when that is not one of the four known ones.
  */
 export default class extends Controller<HTMLElement> {

@@ -2,7 +2,7 @@ import { Controller } from "@hotwired/stimulus";
 import { stripRequired } from "./lib/form-groups.ts";
 
 /**
- * A list whose items are added from a <template> and removed in place (SPEC §4): an item with a
+ * A list whose items are added from a <template> and removed in place: an item with a
  * destroy field is marked destroyed and hidden (so the server deletes it), else it is deleted.
  * Positions follow the visible order; remove buttons hide when fewer than 2 items remain.
  */

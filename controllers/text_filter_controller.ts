@@ -1,6 +1,6 @@
 import { Controller } from "@hotwired/stimulus";
 
-/** A text filter over a list, with a not-found message naming what was typed (SPEC §2). */
+/** A text filter over a list, with a not-found message naming what was typed. */
 export default class extends Controller<HTMLElement> {
   static targets = ["input", "item", "empty"];
   static values = { message: { type: String, default: "Nothing matches “%{query}”." } };

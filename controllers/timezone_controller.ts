@@ -1,6 +1,6 @@
 import { Controller } from "@hotwired/stimulus";
 
-/** SPEC §2: the job's timezone input takes the browser's time zone. */
+/** The job's timezone input takes the browser's time zone. */
 export default class extends Controller<HTMLInputElement> {
   connect() {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

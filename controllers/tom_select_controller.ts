@@ -4,7 +4,7 @@ import { MULTI_SELECT_MESSAGES, multiSelectSummary, multiSelectTexts } from "#do
 import { ensureStylesheet } from "../islands/lib/stylesheet.ts";
 
 /**
- * The searchable multi-select (SPEC §2) on a <select>, or on the select a `selector` value names
+ * The searchable multi-select on a <select>, or on the select a `selector` value names
  * inside the element. Tom Select and its CSS load only on pages that use it.
  */
 export default class extends Controller<HTMLElement> {
@@ -55,7 +55,7 @@ export default class extends Controller<HTMLElement> {
     return element;
   }
 
-  // SPEC §9: up to 50 chosen values are shown; beyond that, "N selected".
+  // Up to 50 chosen values are shown; beyond that, "N selected".
   private summarise() {
     const widget = this.widget;
     if (!widget) return;

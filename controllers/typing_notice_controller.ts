@@ -3,7 +3,7 @@ import { typingNoticeAction } from "#domain/messaging/read-marker.ts";
 import { TYPING_NOTICE_LIFETIME_MS } from "#domain/messaging/timing.ts";
 import { currentViewer } from "./lib/current-viewer.ts";
 
-/** "… is typing": removes itself after 10 s (SPEC §4, §9), at once when it is about the current user (SPEC §6). */
+/** "… is typing": removes itself after 10 s, at once when it is about the current user. */
 export default class extends Controller<HTMLElement> {
   static values = { userId: Number };
   declare userIdValue: number;

@@ -1,7 +1,7 @@
 import { Controller } from "@hotwired/stimulus";
 import { badgeState, badgeText, HIGHLIGHTED_CLASS } from "#domain/messaging/badge.ts";
 
-/** SPEC §4 "Unread badge": highlighted while the count is above 0, neutral otherwise. */
+/** Unread badge: highlighted while the count is above 0, neutral otherwise. */
 export default class extends Controller<HTMLElement> {
   static values = { count: Number };
   declare countValue: number;

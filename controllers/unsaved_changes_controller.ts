@@ -2,7 +2,7 @@ import { Controller } from "@hotwired/stimulus";
 
 export const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Are you sure you want to leave this page?";
 
-/** SPEC §4/§5: dirty on any input, clean on submit; leaving while dirty asks first (Turbo visits and unload). */
+/** Dirty on any input, clean on submit; leaving while dirty asks first (Turbo visits and unload). */
 export default class extends Controller<HTMLFormElement> {
   static values = { message: { type: String, default: UNSAVED_CHANGES_MESSAGE }, dirty: Boolean };
   declare messageValue: string;

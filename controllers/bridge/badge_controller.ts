@@ -1,7 +1,7 @@
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge";
 
 /**
- * Native-app bridge (SPEC §2): `showNotificationBadge {icon, tab}` keeps a native tab's badge in step
+ * Native-app bridge: `showNotificationBadge {icon, tab}` keeps a native tab's badge in step
  * with an unread badge on the page. `tab` names the tab ("messages", "notifications"); `icon` is
  * true while there is something unread (the wrapper shows its badge icon) and false to clear it.
  */

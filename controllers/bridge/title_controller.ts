@@ -1,6 +1,6 @@
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge";
 
-/** Native-app bridge (SPEC §2): tells the wrapper the page's title with `setTitle {title}`. */
+/** Native-app bridge: tells the wrapper the page's title with `setTitle {title}`. */
 export default class extends BridgeComponent {
   static override component = "title";
 

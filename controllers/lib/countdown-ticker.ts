@@ -1,6 +1,6 @@
 import { ENDED_CHECK_DELAY_MS, type Remaining, msUntilNextSecond, remaining } from "#domain/time/countdown.ts";
 
-// SPEC §4 "Countdown": one tick per second on the second boundaries of the remaining time, stop
+// Countdown: one tick per second on the second boundaries of the remaining time, stop
 // when expired, 'ended' exactly once — and ~0.5 s after load when the time has already passed.
 // Shared by the countdown controller and the auction panel island.
 

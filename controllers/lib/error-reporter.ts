@@ -1,7 +1,7 @@
 import { isIgnoredClientError } from "#domain/telemetry/client-errors.ts";
 import { postJson } from "./http.ts";
 
-/** SPEC §8: uncaught errors and rejections go to our endpoint, except the known noise. */
+/** Uncaught errors and rejections go to our endpoint, except the known noise. */
 export function installErrorReporter() {
   if (document.querySelector<HTMLMetaElement>('meta[name="telemetry"]')?.content !== "on") return;
   window.addEventListener("error", (event) => report(event.message, event.error, event.filename));

@@ -1,4 +1,4 @@
-// SPEC §4: hidden form groups have their inputs disabled and `required` removed; the original flag
+// Hidden form groups have their inputs disabled and `required` removed; the original flag
 // is remembered on the field and restored when the group is shown again.
 
 const FIELDS = "input, select, textarea";
@@ -34,7 +34,7 @@ function enable(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElemen
 }
 
 /**
- * SPEC §5: a removed list item no longer asks for anything, now or when its groups show again, and
+ * A removed list item no longer asks for anything, now or when its groups show again, and
  * a problem flagged on it (an address not found) no longer holds the form back.
  */
 export function stripRequired(container: HTMLElement): void {

@@ -3,7 +3,7 @@ import { clockOffset } from "#domain/time/clock-offset.ts";
 let offset: Promise<number> | undefined;
 
 /**
- * SPEC §7: the server clock is asked once per page session and shared by every countdown; the
+ * The server clock is asked once per page session and shared by every countdown; the
  * offset is applied only when it exceeds 700 ms (the domain rule decides).
  */
 export function serverClockOffset(): Promise<number> {

@@ -6,7 +6,7 @@ import { csrfToken } from "../../controllers/lib/http.ts";
 import { useCountdown, useServerOffset } from "../lib/use-countdown.ts";
 
 /**
- * SPEC §2 auction panel: before opening, "opens in" with the bid breakdown message; at the opening
+ * The auction panel: before opening, "opens in" with the bid breakdown message; at the opening
  * instant (server-corrected clock, no reload) it hides both and shows the time remaining, the
  * place-bid button and the secure-now form; at closing it says so.
  */

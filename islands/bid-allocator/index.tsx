@@ -8,7 +8,7 @@ const SHOWN_RANKS = 3;
 const loadsText = (n: number) => `${n} ${n === 1 ? "load" : "loads"}`;
 
 /**
- * SPEC §2/§9 bid form with live allocation: as the carrier types a price and a number of loads,
+ * The bid form with live allocation: as the carrier types a price and a number of loads,
  * shows how many loads the job's rules would give them against the quotes already in (other
  * carriers anonymised). Zero is greyed out. Mounted inside the bid form; reads its inputs.
  */

@@ -21,7 +21,7 @@ export const DEMO_ACCOUNTS = [
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]["key"];
 
-/** Creates the demo accounts and users of DESIGN §4 unless they exist; returns account ids by key. */
+/** Creates the demo accounts and users listed in the README unless they exist; returns account ids by key. */
 export async function seedUsers(db: PrismaClient): Promise<Record<DemoAccountKey, number>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids = {} as Record<DemoAccountKey, number>;

@@ -89,7 +89,7 @@ describe("live messaging, typing notices and notifications", () => {
     const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     expect(await fromEnd()).toBeLessThan(2);
-    // The newest entry stays in view after the window is resized (SPEC §2: after 100 ms).
+    // The newest entry stays in view after the window is resized (after 100 ms).
     await list.evaluate((el) => (el.scrollTop = 0));
     await carrierPage.setViewportSize({ width: 480, height: 800 });
     await expect.poll(fromEnd).toBeLessThan(2);

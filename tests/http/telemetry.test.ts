@@ -71,7 +71,7 @@ describe("POST /api/v1/client_errors", () => {
     expect((await staff.get("/admin")).text).toContain("TypeError: x is undefined");
   });
 
-  it("drops the errors SPEC §8 ignores", async () => {
+  it("drops the errors on the ignore list", async () => {
     const browser = agent(telemetryOn());
     const csrf = await csrfTokenFor(browser);
     for (const message of ["Script error.", "ResizeObserver loop limit exceeded", "TypeError: Failed to fetch", "Object Not Found Matching Id:3, MethodName:update"]) {

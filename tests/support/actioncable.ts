@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 
-// The real @rails/actioncable 8.1 client (its UMD build) in Node (DESIGN §6), typed only as far as
+// The real @rails/actioncable 8.1 client (its UMD build) in Node, typed only as far as
 // the tests use it. Shared by the cable unit tests and the app-level cable tests.
 export interface CableSubscription {
   identifier: string;

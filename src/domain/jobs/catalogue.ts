@@ -42,7 +42,7 @@ export const VEHICLE_TYPES = [
 ] as const;
 export type VehicleType = ValueOf<typeof VEHICLE_TYPES>;
 
-// Only asked for curtain-siders (SPEC §2), where the trailer build matters for loading.
+// Only asked for curtain-siders, where the trailer build matters for loading.
 export const VEHICLE_SPECS = [
   { value: "standard", label: "Standard 13.6 m trailer" },
   { value: "mega", label: "Mega trailer (3 m internal height)" },

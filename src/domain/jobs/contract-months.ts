@@ -1,4 +1,4 @@
-// SPEC §5/§9: a contract job breaks its estimated loads down per month, from the month of the start
+// A contract job breaks its estimated loads down per month, from the month of the start
 // date for as many months as the contract duration gives. one_year_plus_one counts 12: the option
 // year is not estimated until it is taken up.
 
@@ -13,7 +13,7 @@ export const SPECIFY_DATES_FIRST = "Specify start/end date first";
 
 export type ContractMonth = { month: string; label: string };
 
-/** Thrown with SPECIFY_DATES_FIRST as its message; the browser shows it in an alert (SPEC §8). */
+/** Thrown with SPECIFY_DATES_FIRST as its message; the browser shows it in an alert. */
 export class ContractMonthsInputError extends Error {
   constructor() {
     super(SPECIFY_DATES_FIRST);
@@ -29,7 +29,7 @@ export function contractMonthsFor(duration: string | null | undefined): number |
 
 /**
  * The month rows of the breakdown: [{ month: "2027-03", label: "March 2027" }, …].
- * `startDate` is dd/mm/yyyy (as SPEC §3 writes it) or yyyy-mm-dd (as a date input posts it).
+ * `startDate` is dd/mm/yyyy (as people write it) or yyyy-mm-dd (as a date input posts it).
  * Throws ContractMonthsInputError when the start date or the duration is missing or unreadable.
  */
 export function contractMonths(startDate: string | null | undefined, duration: string | null | undefined): ContractMonth[] {

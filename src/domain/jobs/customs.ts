@@ -1,4 +1,4 @@
-// SPEC §2: when the job form asks who handles customs paperwork.
+// When the job form asks who handles customs paperwork.
 //
 // Northern Ireland is part of the UK (country code GB) but since the Windsor Framework goods moving
 // from Great Britain into it need paperwork, while goods leaving it for Great Britain do not. A place

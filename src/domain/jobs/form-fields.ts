@@ -77,7 +77,7 @@ export const calendarDate = () => parsed(parseDateInput, "Enter a real date, lik
 export const timeOfDay = () => parsed(parseTimeOfDay, "Enter a time on the 24-hour clock, like 09:30");
 export const dateTimeLocal = () => parsed(parseDateTimeLocal, "Enter a date and time, like 14/03/2027 09:30");
 
-/** SPEC §5: prices are whole pounds × 100. */
+/** Prices are whole pounds × 100. */
 export function wholePounds(notWhole: string, bounds: Bounds) {
   return z
     .string()

@@ -1,8 +1,8 @@
-// SPEC §2 "Job form": which groups of the job form are shown. The job-form controller toggles
-// `data-visibility-group="<name>"` elements with it (hidden groups have their inputs disabled, SPEC
-// §4) and the server drops the fields of hidden groups before validating, so both agree.
+// Job form: which groups of the job form are shown. The job-form controller toggles
+// `data-visibility-group="<name>"` elements with it (hidden groups have their inputs disabled) and
+// the server drops the fields of hidden groups before validating, so both agree.
 //
-// Contract jobs (SPEC says little) are treated like multi-load jobs with a start date but no end
+// Contract jobs are treated like multi-load jobs with a start date but no end
 // date or frequency: the contract duration sets the end, and the per-month load estimates replace
 // both the frequency and the number of loads. With no number of loads to enter, the call-off load
 // type stays shown, as for a multi-load job before a number is entered. No driver is assigned up

@@ -1,4 +1,4 @@
-// The server half of "hidden form groups have their inputs disabled" (SPEC §4): whatever a hidden
+// The server half of "hidden form groups have their inputs disabled": whatever a hidden
 // group posts (stale values, no JavaScript, a crafted request) is dropped before validation.
 
 import { visibleGroups, type GroupName, type JobFormState, type Visibility } from "./form-visibility.ts";

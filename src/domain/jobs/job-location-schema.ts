@@ -1,4 +1,4 @@
-// One pickup or delivery block of the job form (SPEC §2 "Address form"): either the single
+// One pickup or delivery block of the job form: either the single
 // full-address field, or the detailed fields with at least a town or city and a country.
 
 import { z } from "zod";

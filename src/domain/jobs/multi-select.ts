@@ -1,4 +1,4 @@
-// SPEC §8/§9: the searchable multi-select (Tom Select) shows up to 50 chosen values, then a
+// The searchable multi-select (Tom Select) shows up to 50 chosen values, then a
 // summary; its text is localised in en, pl, fr, de, es, it, pt, ru, uk and cs (English otherwise).
 
 export const MULTI_SELECT_SUMMARY_AFTER = 50;

@@ -1,4 +1,4 @@
-// SPEC §9 "Maximum pallets per vehicle" and §5 "Pallet quantity". The server refuses quantities above
+// Maximum pallets per vehicle, and which pallet quantities the form offers. The server refuses quantities above
 // these limits; the pallet-quantity controller hides and disables the options above them.
 
 export const PALLET_TYPES = ["eu", "standard", "eu_double", "standard_double", "other"] as const;
@@ -27,7 +27,7 @@ export function maxPalletsFor(type: string | null | undefined): number {
 }
 
 /**
- * SPEC §5: whether option `n` of a quantity select stays enabled and visible for `palletType`.
+ * Whether option `n` of a quantity select stays enabled and visible for `palletType`.
  * Options above the type's maximum are disabled and hidden; 0 means "none" and is always allowed.
  */
 export function isQuantityOptionAllowed(palletType: string | null | undefined, n: number): boolean {

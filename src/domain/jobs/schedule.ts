@@ -1,8 +1,8 @@
 // The collection days of a multi-load job and how many loads a job expects.
 //
-// Expected quantity (the figure bids and allocation work against, SPEC §9):
+// Expected quantity (the figure bids and allocation work against):
 // - single: the number of loads if one was given, else 1. A single job can be several loads of one
-//   consignment on the same day; that is why the form asks how they are called off (SPEC §2).
+//   consignment on the same day; that is why the form asks how they are called off.
 // - multi: one occurrence per collection day, times the number of loads per occurrence (1 when
 //   left blank): "2 loads every weekday" is 2 × the weekdays between the dates.
 // - contract: the sum of the monthly estimates.

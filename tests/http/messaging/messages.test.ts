@@ -25,7 +25,7 @@ describe("posting a message on a load", () => {
     expect(ctx.recorder.to(`conversation:load:${ctx.world.load.id}`)).toEqual([response.text]);
   });
 
-  it("renders the message element with its sgid, sender and load (SPEC §3), and an unread marker", async () => {
+  it("renders the message element with its sgid, sender and load, and an unread marker", async () => {
     const { browser, csrf } = await signedInAgent(ctx.world.shipper.email);
 
     const response = await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "Gate code 4411" });

@@ -5,7 +5,7 @@ import { signGlobalId } from "#models/global-id.server.ts";
 import { agent, csrfTokenFor, signedInAgent } from "../../support/app.ts";
 import { createMessage, messagingWorld, recordBroadcasts } from "../../support/messaging-fixtures.ts";
 
-// PUT /api/v1/messages/:sgid/read.json (SPEC §7): only the recipient account marks a message read.
+// PUT /api/v1/messages/:sgid/read.json: only the recipient account marks a message read.
 
 let world: Awaited<ReturnType<typeof messagingWorld>>;
 beforeAll(async () => {

@@ -27,7 +27,7 @@ describe("sign-up form", () => {
   });
 });
 
-describe("own-domain identification (SPEC §6)", () => {
+describe("own-domain identification", () => {
   it.each([
     ["ops@loadline.example", true],
     ["ops@uk.loadline.example", true],
@@ -36,7 +36,7 @@ describe("own-domain identification (SPEC §6)", () => {
   ])("%s → %s", (email, own) => expect(isOwnDomainEmail(email, "loadline.example")).toBe(own));
 });
 
-describe("client errors ignored (SPEC §8)", () => {
+describe("client errors ignored", () => {
   it.each([
     ["Script error.", true],
     ["ResizeObserver loop limit exceeded", true],

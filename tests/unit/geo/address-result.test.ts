@@ -42,7 +42,7 @@ describe("parsedAddress (geocode result → address form fields)", () => {
   });
 });
 
-describe("isParsedAddressEmpty (SPEC §5: an empty parse marks the full-address field invalid)", () => {
+describe("isParsedAddressEmpty (an empty parse marks the full-address field invalid)", () => {
   const blank = { address: "", city: "", post_code: "", region: "", country_code: "" };
   it.each([
     { why: "nothing", parsed: blank, empty: true },

@@ -3,7 +3,7 @@ import { AUTOCOMPLETE_MIN_LENGTH, HIDE_ON_BLUR_MS, mergeSuggestions } from "#dom
 
 const item = (label: string, name?: string) => (name ? { label, name } : { label });
 
-describe("mergeSuggestions (SPEC §7: local defaults first, duplicates by label removed)", () => {
+describe("mergeSuggestions (local defaults first, duplicates by label removed)", () => {
   it.each([
     { why: "nothing at all", defaults: [], remote: [], labels: [] },
     { why: "only defaults", defaults: ["Depot A", "Depot B"], remote: [], labels: ["Depot A", "Depot B"] },
@@ -21,7 +21,7 @@ describe("mergeSuggestions (SPEC §7: local defaults first, duplicates by label 
     expect(merged).toEqual([{ label: "HQ", name: "Acme Ltd" }]);
   });
 
-  it("uses the SPEC §9 constants", () => {
+  it("uses the constants", () => {
     expect(AUTOCOMPLETE_MIN_LENGTH).toBe(0);
     expect(HIDE_ON_BLUR_MS).toBe(200);
   });

@@ -25,7 +25,7 @@ describe("option lists", () => {
     { list: CONTAINER_SIZES, keys: ["20ft", "40ft", "40ft_hc", "45ft"] },
     { list: CONTRACT_DURATIONS, keys: Object.keys(CONTRACT_DURATION_MONTHS) },
     { list: PALLET_TYPE_OPTIONS, keys: [...PALLET_TYPES] },
-  ])("$keys are the keys the SPEC and the other rules use", ({ list, keys }) => {
+  ])("$keys are the keys the forms and the other rules use", ({ list, keys }) => {
     expect(valuesOf(list)).toEqual(keys);
   });
 

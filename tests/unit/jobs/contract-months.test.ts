@@ -53,7 +53,7 @@ describe("contractMonths", () => {
     expect(() => contractMonths(startDate, duration)).toThrow(SPECIFY_DATES_FIRST);
   });
 
-  it("uses the SPEC's message and month counts", () => {
+  it("uses the product's message and month counts", () => {
     expect(SPECIFY_DATES_FIRST).toBe("Specify start/end date first");
     expect(CONTRACT_DURATION_MONTHS).toEqual({ six_months: 6, one_year: 12, one_year_plus_one: 12, two_years: 24 });
   });

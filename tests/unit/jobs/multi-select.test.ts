@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MULTI_SELECT_LANGUAGES, MULTI_SELECT_MESSAGES, MULTI_SELECT_SUMMARY_AFTER, multiSelectSummary, multiSelectTexts } from "#domain/jobs/multi-select.ts";
 
-describe("multiSelectSummary (SPEC §9)", () => {
+describe("multiSelectSummary", () => {
   it.each([[0, null], [1, null], [50, null], [51, "51 selected"], [120, "120 selected"]])("%i chosen → %s", (count, summary) => {
     expect(multiSelectSummary(count)).toBe(summary);
   });
 
-  it("uses the SPEC's limit and messages", () => {
+  it("uses the product's limit and messages", () => {
     expect(MULTI_SELECT_SUMMARY_AFTER).toBe(50);
     expect(MULTI_SELECT_MESSAGES).toEqual({
       noResults: "No Results", searching: "Searching...", noSelect: "Could not find select element", notSelect: "Element isnt of type select",
@@ -14,8 +14,8 @@ describe("multiSelectSummary (SPEC §9)", () => {
   });
 });
 
-describe("multi-select text in the page's language (SPEC §9)", () => {
-  it("covers exactly the SPEC's ten languages", () => {
+describe("multi-select text in the page's language", () => {
+  it("covers exactly the ten languages the product supports", () => {
     expect([...MULTI_SELECT_LANGUAGES].sort()).toEqual(["cs", "de", "en", "es", "fr", "it", "pl", "pt", "ru", "uk"]);
   });
 

@@ -27,7 +27,7 @@ describe("maxPalletsFor", () => {
     expect(maxPalletsFor(type)).toBe(max);
   });
 
-  it("uses the SPEC §9 constants", () => {
+  it("uses the constants", () => {
     expect(MAX_PALLETS).toEqual({ eu: 33, standard: 26, eu_double: 66, standard_double: 52 });
     expect(DEFAULT_MAX_PALLETS).toBe(64);
     expect(PALLET_TYPES).toEqual(["eu", "standard", "eu_double", "standard_double", "other"]);

@@ -4,7 +4,7 @@ import { CarrierSelectorRequestSchema, isSamePlace } from "#domain/loads/carrier
 describe("CarrierSelectorRequestSchema", () => {
   const parse = (body: unknown) => CarrierSelectorRequestSchema().safeParse(body);
 
-  it("reads the SPEC §7 payload", () => {
+  it("reads the payload", () => {
     const result = parse({ job_id: "12", carrier_account_id: 4, address: { city: " Leeds ", country: "GB" }, date: "2027-03-03" });
     expect(result.success && result.data).toEqual({ job_id: 12, carrier_account_id: 4, address: { city: "Leeds", country: "GB" }, date: "2027-03-03" });
   });

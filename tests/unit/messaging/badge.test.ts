@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { badgeClasses, badgeState, badgeText, badgeView } from "#domain/messaging/badge.ts";
 
-describe("unread badge (SPEC §4)", () => {
+describe("unread badge", () => {
   it.each([
     [0, "neutral", "badge", "0"],
     [-1, "neutral", "badge", "0"],

@@ -3,7 +3,7 @@ import { hasContent, keyAction, type KeyFacts } from "#domain/messaging/message-
 
 const key = (facts: Partial<KeyFacts>): KeyFacts => ({ key: "Enter", ctrlKey: false, metaKey: false, shiftKey: false, isComposing: false, ...facts });
 
-describe("message box keys (SPEC §5)", () => {
+describe("message box keys", () => {
   it.each([
     ["Ctrl+Enter with text", key({ ctrlKey: true }), false, "Hello", "submit"],
     ["Cmd+Enter with text", key({ metaKey: true }), false, "Hello", "submit"],

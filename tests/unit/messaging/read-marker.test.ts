@@ -3,7 +3,7 @@ import { readMarkerAction, typingNoticeAction } from "#domain/messaging/read-mar
 
 const me = { currentUserId: 7, currentAccountId: 70 };
 
-describe("unread marker of a message (SPEC §6, §7)", () => {
+describe("unread marker of a message", () => {
   it.each([
     ["from the current user", { fromUserId: 7, fromAccountId: 70 }, "remove"],
     ["from a colleague in the same account", { fromUserId: 8, fromAccountId: 70 }, "remove"],
@@ -13,7 +13,7 @@ describe("unread marker of a message (SPEC §6, §7)", () => {
   });
 });
 
-describe("typing notice (SPEC §6)", () => {
+describe("typing notice", () => {
   it.each([
     [7, 7, "remove"],
     [9, 7, "show"],

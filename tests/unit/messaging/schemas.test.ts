@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MessageSchema, TypingEventSchema } from "#domain/messaging/schemas.ts";
 
-describe("TypingEventSchema (SPEC §3)", () => {
+describe("TypingEventSchema", () => {
   it.each([
     [{ load_id: 3, job_id: 2, to_account_id: 9 }, { load_id: 3, job_id: 2, to_account_id: 9 }],
     [{ load_id: null, job_id: 2, to_account_id: 9 }, { load_id: null, job_id: 2, to_account_id: 9 }],

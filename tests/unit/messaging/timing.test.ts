@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPANDABLE_MAX_HEIGHT_PX, SCROLL_RESIZE_DELAY_MS, TYPING_NOTICE_LIFETIME_MS, TYPING_THROTTLE_MS, shouldReportTyping } from "#domain/messaging/timing.ts";
 
-describe("live layer constants (SPEC §9)", () => {
+describe("live layer constants", () => {
   it("are the specified values", () => {
     expect({ TYPING_THROTTLE_MS, TYPING_NOTICE_LIFETIME_MS, SCROLL_RESIZE_DELAY_MS, EXPANDABLE_MAX_HEIGHT_PX }).toEqual({
       TYPING_THROTTLE_MS: 8_000,

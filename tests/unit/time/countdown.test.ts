@@ -65,7 +65,7 @@ describe("msUntilNextSecond", () => {
   });
 });
 
-describe("countdown constants (SPEC §4, §9)", () => {
+describe("countdown constants", () => {
   it("refreshes every second and re-checks an already-past date after half a second", () => {
     expect(COUNTDOWN_REFRESH_MS).toBe(1000);
     expect(ENDED_CHECK_DELAY_MS).toBe(500);

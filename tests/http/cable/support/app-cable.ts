@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from "#server/server.server.ts";
 import { installBrowserShims as install, type Consumer as AnyConsumer, ActionCable } from "../../../support/actioncable.ts";
 
 // The real app server (HTTP + /cable on one port) and the real @rails/actioncable consumer in Node
-// (DESIGN §6): `adapters.WebSocket` is `ws`, window listeners are stubbed, URLs are absolute.
+// `adapters.WebSocket` is `ws`, window listeners are stubbed, URLs are absolute.
 
 export { ActionCable, recorder, type SubscriptionMixin } from "../../../support/actioncable.ts";
 export type Consumer = AnyConsumer<AppWebSocket>;
