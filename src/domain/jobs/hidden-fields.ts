@@ -1,42 +1,18 @@
-// The server half of "hidden form groups have their inputs disabled": whatever a hidden
-// group posts (stale values, no JavaScript, a crafted request) is dropped before validation.
+// The server half of "hidden form groups have their inputs disabled": whatever a hidden group
+// posts (stale values, no JavaScript, a crafted request) is dropped before validation. Which
+// fields belong to which group comes from the field table.
 
-import { visibleGroups, type GroupName, type JobFormState, type Visibility } from "./form-visibility.ts";
+import { GROUP_NAMES, visibleGroups, type GroupName, type JobFormState, type Visibility } from "./form-visibility.ts";
+import { JOB_FIELD_NAMES, JOB_FIELDS, type InputKind, type JobFieldName } from "./job-fields.ts";
 import type { JobFormInput, LocationInput } from "./job-form-input.ts";
 
-type JobField = Exclude<keyof JobFormInput, "pickups" | "deliveries">;
+/** What a hidden field is emptied to, by how it is read. */
+const EMPTY: Record<InputKind, unknown> = { text: undefined, list: [], flag: false, estimates: { load_estimates: [] } };
 
-export const GROUP_FIELDS = {
-  start_date: ["start_date"],
-  end_date: ["end_date"],
-  frequency: ["frequency"],
-  contract_duration: ["contract_duration"],
-  load_estimates: ["additional_data"],
-  assigned_driver: ["assigned_driver_id"],
-  number_of_loads: ["number_of_loads"],
-  call_off_load_type: ["call_off_load_type"],
-  load_condition: ["load_condition"],
-  vehicle_types: ["vehicle_types"],
-  vehicle_spec: ["vehicle_spec"],
-  required_certifications: ["required_certifications"],
-  pallet_type: ["pallet_type"],
-  pallet_quantities: ["quantity_eu", "quantity_standard", "quantity_eu_double", "quantity_standard_double", "quantity_other"],
-  pallet_size: ["pallet_size"],
-  additional_notes: ["additional_notes"],
-  container_size: ["container_size"],
-  load_quantity: ["load_quantity"],
-  total_weight: ["total_weight"],
-  customs_paperwork: ["customs_paperwork"],
-  window_single: [],
-  window_multi: [],
-  auction: ["auction_opens_at", "auction_closes_at", "secure_now_price"],
-} as const satisfies Record<GroupName, readonly JobField[]>;
-
-const EMPTY: Partial<Record<JobField, unknown>> = {
-  vehicle_types: [],
-  required_certifications: [],
-  additional_data: { load_estimates: [] },
-};
+/** Each visibility group's fields, from the field table. */
+export const GROUP_FIELDS = Object.fromEntries(
+  GROUP_NAMES.map((group) => [group, JOB_FIELD_NAMES.filter((name) => JOB_FIELDS[name].group === group)]),
+) as Record<GroupName, JobFieldName[]>;
 
 export function formState(input: JobFormInput): JobFormState {
   const place = (location: LocationInput) => ({ countryCode: location.country_code, region: location.region, postCode: location.post_code });
@@ -64,7 +40,7 @@ export function withoutHiddenFields(input: JobFormInput): JobFormInput & { visib
   const job: Record<string, unknown> = { ...input };
   for (const group of Object.keys(GROUP_FIELDS) as GroupName[]) {
     if (visibility[group]) continue;
-    for (const field of GROUP_FIELDS[group]) job[field] = EMPTY[field];
+    for (const field of GROUP_FIELDS[group]) job[field] = EMPTY[JOB_FIELDS[field].input];
   }
   return {
     ...(job as JobFormInput),

@@ -1,8 +1,11 @@
 // The job form as posted: `job[load_type]`, `job[vehicle_types][]`, `job[pickups][0][city]` … read by
 // the server's urlencoded parser (qs) into `req.body.job`. Nothing here judges the answers: blanks
-// become undefined, and the shapes qs produces are evened out, so later rules see one shape.
+// become undefined, and the shapes qs produces are evened out, so later rules see one shape. Which
+// reader each field gets comes from the field tables.
 
 import { z } from "zod";
+import { JOB_FIELDS, type InputKind, type JobFieldName } from "./job-fields.ts";
+import { LOCATION_FIELD_NAMES, type LocationFieldName } from "./location-fields.ts";
 
 /** Rails-style checkboxes post a hidden "0" then "1"; qs gives ["0", "1"], and the last one wins. */
 function lastOf(value: unknown): unknown {
@@ -43,65 +46,18 @@ const Text = z.preprocess(text, z.string({ error: "Invalid value" }).optional())
 const TextList = z.preprocess(textList, z.array(z.string({ error: "Choose from the list" }), { error: "Choose from the list" }));
 const Flag = z.preprocess(flag, z.boolean());
 const listOf = <T extends z.ZodType>(item: T) => z.preprocess(entries, z.array(item, { error: "Invalid list" }));
+const Estimates = z.preprocess(
+  (value) => value ?? {},
+  z.object({ load_estimates: listOf(z.object({ month: Text, number_of_loads: Text })) }, { error: "Invalid value" }),
+);
 
-export const LocationInputSchema = z.object({
-  id: Text,
-  position: Text,
-  _destroy: Flag,
-  full_address: Text,
-  address: Text,
-  city: Text,
-  post_code: Text,
-  region: Text,
-  country_code: Text,
-  company_name: Text,
-  latitude: Text,
-  longitude: Text,
-  window_date: Text,
-  window_from: Text,
-  window_to: Text,
-});
+const READERS = { text: Text, list: TextList, flag: Flag, estimates: Estimates } satisfies Record<InputKind, z.ZodType>;
+type Reader<N extends JobFieldName> = (typeof READERS)[(typeof JOB_FIELDS)[N]["input"]];
+
+const locationReaders = Object.fromEntries(LOCATION_FIELD_NAMES.map((name) => [name, Text])) as Record<LocationFieldName, typeof Text>;
+export const LocationInputSchema = z.object({ id: Text, position: Text, _destroy: Flag, ...locationReaders });
 export type LocationInput = z.output<typeof LocationInputSchema>;
 
-export const LoadEstimateInputSchema = z.object({ month: Text, number_of_loads: Text });
-
-export const JobFormInputSchema = z.object({
-  job_type: Text,
-  reference: Text,
-  start_date: Text,
-  end_date: Text,
-  frequency: Text,
-  contract_duration: Text,
-  number_of_loads: Text,
-  call_off_load_type: Text,
-  load_type: Text,
-  load_condition: Text,
-  vehicle_types: TextList,
-  vehicle_spec: Text,
-  required_certifications: TextList,
-  pallet_type: Text,
-  quantity_eu: Text,
-  quantity_standard: Text,
-  quantity_eu_double: Text,
-  quantity_standard_double: Text,
-  quantity_other: Text,
-  pallet_size: Text,
-  container_size: Text,
-  load_quantity: Text,
-  total_weight: Text,
-  additional_notes: Text,
-  customs_paperwork: Text,
-  timezone: Text,
-  additional_data: z.preprocess(
-    (value) => value ?? {},
-    z.object({ load_estimates: listOf(LoadEstimateInputSchema) }, { error: "Invalid value" }),
-  ),
-  assigned_driver_id: Text,
-  is_auction: Flag,
-  auction_opens_at: Text,
-  auction_closes_at: Text,
-  secure_now_price: Text,
-  pickups: listOf(LocationInputSchema),
-  deliveries: listOf(LocationInputSchema),
-});
+const jobReaders = Object.fromEntries(Object.entries(JOB_FIELDS).map(([name, spec]) => [name, READERS[spec.input]])) as { [N in JobFieldName]: Reader<N> };
+export const JobFormInputSchema = z.object({ ...jobReaders, pickups: listOf(LocationInputSchema), deliveries: listOf(LocationInputSchema) });
 export type JobFormInput = z.output<typeof JobFormInputSchema>;

@@ -11,54 +11,18 @@
 // times are wall-clock times in the form's time zone turned into instants, money is pence.
 
 import { z } from "zod";
-import { UK_TIME_ZONE, zonedDateTimeToUtc } from "#domain/format/dates.ts";
-import type {
-  CallOffLoadType, Certification, ContainerSize, ContractDuration, CustomsPaperwork, Frequency, JobType, LoadCondition,
-  LoadType, PalletSize, VehicleSpec, VehicleType,
-} from "./catalogue.ts";
-import { contractEndDate } from "./contract-months.ts";
+import { UK_TIME_ZONE } from "#domain/format/dates.ts";
 import { draftInput } from "./draft-input.ts";
 import { withoutHiddenFields } from "./hidden-fields.ts";
 import { DraftJobFieldsSchema, JobFieldsSchema, type JobFields } from "./job-fields-schema.ts";
 import { JobFormInputSchema, type JobFormInput } from "./job-form-input.ts";
 import { JOB_FORM_RULES, type Rule } from "./job-form-rules.ts";
-import { destroyedIds, locationData, type JobLocationData } from "./job-location-schema.ts";
-import type { PalletType } from "./pallet-limits.ts";
+import { jobFieldList, type FormContext, type JobFieldData } from "./job-fields.ts";
+import { destroyedIds, locationData, type JobLocationData } from "./location-fields.ts";
 import { expectedQuantity, occurrences } from "./schedule.ts";
 
-export type JobFormData = {
-  jobType: JobType;
-  reference: string;
-  startDate: string | null;
-  endDate: string | null;
-  frequency: Frequency | null;
-  contractDuration: ContractDuration | null;
-  numberOfLoads: number | null;
-  callOffLoadType: CallOffLoadType | null;
-  loadType: LoadType;
-  loadCondition: LoadCondition | null;
-  vehicleTypes: VehicleType[];
-  vehicleSpec: VehicleSpec | null;
-  requiredCertifications: Certification[];
-  palletType: PalletType | null;
-  quantityEu: number | null;
-  quantityStandard: number | null;
-  quantityEuDouble: number | null;
-  quantityStandardDouble: number | null;
-  quantityOther: number | null;
-  palletSize: PalletSize | null;
-  containerSize: ContainerSize | null;
-  loadQuantity: number | null;
-  totalWeightKg: number | null;
-  additionalNotes: string | null;
-  customsPaperwork: CustomsPaperwork | null;
-  timezone: string;
-  loadEstimates: { month: string; numberOfLoads: number }[];
-  assignedDriverId: number | null;
-  isAuction: boolean;
-  auctionOpensAt: Date | null;
-  auctionClosesAt: Date | null;
-  secureNowPriceCents: number | null;
+/** A validated job form: every table field under its data key, its locations, and what follows from them. */
+export type JobFormData = JobFieldData & {
   pickups: JobLocationData[];
   deliveries: JobLocationData[];
   /** Ids of existing locations the form removed (`_destroy`). */
@@ -101,58 +65,27 @@ const CHECKED_FIELDS = {
   draft: JOB_FORM_RULES.filter((rule) => !rule.publishOnly).reduce(withRule, DraftJobFieldsSchema),
 } satisfies Record<JobFormMode, typeof JobFieldsSchema>;
 
+function contextOf(job: JobFields): FormContext {
+  return { timezone: job.timezone ?? UK_TIME_ZONE, jobType: job.job_type, startDate: job.start_date, contractDuration: job.contract_duration };
+}
+
+/** Each table field read into its data key (by its `read`, else the value or null). */
+function fieldData(job: JobFields): JobFieldData {
+  const context = contextOf(job);
+  const entries = jobFieldList().map(([name, spec]) => [spec.key, spec.read ? spec.read(job[name], context) : (job[name] ?? null)]);
+  return Object.fromEntries(entries) as JobFieldData;
+}
+
 function toJobFormData(job: JobFields): JobFormData {
-  const timezone = job.timezone ?? UK_TIME_ZONE;
-  const instant = (local: string | undefined) => (local ? zonedDateTimeToUtc(local, timezone) : null);
-  const loadEstimates = job.additional_data.load_estimates.map((estimate) => ({ month: estimate.month, numberOfLoads: estimate.number_of_loads }));
-  const collectionDays = job.job_type === "multi" && job.start_date && job.end_date && job.frequency
-    ? occurrences(job.start_date, job.end_date, job.frequency)
-    : [];
+  const data = fieldData(job);
+  const collectionDays = job.job_type === "multi" && job.start_date && job.end_date && job.frequency ? occurrences(job.start_date, job.end_date, job.frequency) : [];
   return {
-    jobType: job.job_type,
-    reference: job.reference,
-    startDate: job.start_date ?? null,
-    endDate: job.job_type === "contract" ? contractEndDate(job.start_date, job.contract_duration) : (job.end_date ?? null),
-    frequency: job.frequency ?? null,
-    contractDuration: job.contract_duration ?? null,
-    numberOfLoads: job.number_of_loads ?? null,
-    callOffLoadType: job.call_off_load_type ?? null,
-    loadType: job.load_type,
-    loadCondition: job.load_condition ?? null,
-    vehicleTypes: job.vehicle_types,
-    vehicleSpec: job.vehicle_spec ?? null,
-    requiredCertifications: job.required_certifications,
-    palletType: job.pallet_type ?? null,
-    quantityEu: job.quantity_eu ?? null,
-    quantityStandard: job.quantity_standard ?? null,
-    quantityEuDouble: job.quantity_eu_double ?? null,
-    quantityStandardDouble: job.quantity_standard_double ?? null,
-    quantityOther: job.quantity_other ?? null,
-    palletSize: job.pallet_size ?? null,
-    containerSize: job.container_size ?? null,
-    loadQuantity: job.load_quantity ?? null,
-    totalWeightKg: job.total_weight ?? null,
-    additionalNotes: job.additional_notes ?? null,
-    customsPaperwork: job.customs_paperwork ?? null,
-    timezone,
-    loadEstimates,
-    assignedDriverId: job.assigned_driver_id ?? null,
-    isAuction: job.is_auction,
-    auctionOpensAt: instant(job.auction_opens_at),
-    auctionClosesAt: instant(job.auction_closes_at),
-    secureNowPriceCents: job.secure_now_price ?? null,
+    ...data,
     pickups: locationData(job.pickups),
     deliveries: locationData(job.deliveries),
     destroyedLocationIds: [...destroyedIds(job.pickups), ...destroyedIds(job.deliveries)],
     collectionDays,
-    expectedQuantity: expectedQuantity({
-      jobType: job.job_type,
-      numberOfLoads: job.number_of_loads,
-      startDate: job.start_date,
-      endDate: job.end_date,
-      frequency: job.frequency,
-      loadEstimates,
-    }),
+    expectedQuantity: expectedQuantity({ ...data, jobType: job.job_type, startDate: job.start_date, endDate: job.end_date }),
   };
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "JobLocation" ADD COLUMN "bookingReference" TEXT;
