@@ -6,7 +6,7 @@ import { UK_TIME_ZONE } from "#domain/format/dates.ts";
 import type { JobFormInput, LocationInput } from "./job-form-input.ts";
 import type { JobFormData } from "./job-form-schema.ts";
 import { jobFieldList, type FormContext, type JobFieldColumns } from "./job-fields.ts";
-import { locationColumnsOf, locationFormValues, type JobLocationData } from "./location-fields.ts";
+import { locationFormValues, type JobLocationData } from "./location-fields.ts";
 
 export { locationColumnsOf } from "./location-fields.ts";
 export { additionalDataText, calendarDateText, calendarDateValue, storedList, storedLoadEstimates, type LoadEstimate } from "./stored-values.ts";
