@@ -1,3 +1,4 @@
+import { count } from "#domain/format/count.ts";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type LiveQuoteInput, allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { parseBidPrice, parseLoads } from "#domain/bidding/bid-input.ts";
@@ -5,7 +6,7 @@ import { BidAllocatorPropsSchema, MY_QUOTE_KEY } from "#domain/bidding/panel-pro
 import { formatMoney } from "#domain/format/money.ts";
 
 const SHOWN_RANKS = 3;
-const loadsText = (n: number) => `${n} ${n === 1 ? "load" : "loads"}`;
+const loadsText = (n: number) => count(n, "load");
 
 /**
  * The bid form with live allocation: as the carrier types a price and a number of loads,

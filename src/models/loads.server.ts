@@ -86,7 +86,7 @@ const loadDetailSelect = {
   carrierAccount: { select: { id: true, name: true } },
   driver: { select: { id: true, name: true } },
   stops: {
-    select: { id: true, windowDate: true, jobLocation: { select: { kind: true, position: true, address: true, fullAddress: true, city: true, postCode: true, region: true, countryCode: true, companyName: true, windowFrom: true, windowTo: true, bookingReference: true } } },
+    select: { id: true, windowDate: true, jobLocation: true },
     orderBy: { id: "asc" },
   },
 } as const satisfies Prisma.LoadSelect;

@@ -1,6 +1,7 @@
 // One-line descriptions of a job for lists and headings, formatted once here (STYLE: format on the
 // server) so the shipper's list, the job board and the job page say the same thing.
 
+import { count, formatNumber } from "#domain/format/count.ts";
 import { formatDate } from "#domain/format/dates.ts";
 import { CONTAINER_SIZES, CONTRACT_DURATIONS, FREQUENCIES, labelFor } from "./catalogue.ts";
 
@@ -43,7 +44,6 @@ const PALLET_WORDS: [keyof LoadParts, string][] = [
   ["quantityOther", "other"],
 ];
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
 /** "20 EU pallets · 9,500 kg", "40 ft high cube container", "80 drums · 16,000 kg". */
 export function loadSummary(job: LoadParts): string {
@@ -62,7 +62,7 @@ export function loadSummary(job: LoadParts): string {
   } else {
     parts.push("Loose load (no pallets)");
   }
-  if (job.totalWeightKg) parts.push(`${job.totalWeightKg.toLocaleString("en-GB")} kg`);
+  if (job.totalWeightKg) parts.push(`${formatNumber(job.totalWeightKg)} kg`);
   return parts.join(" · ");
 }
 

@@ -4,7 +4,8 @@ import { formatDate, formatDateTime, formatMonthYear } from "#domain/format/date
 import { formatMoney } from "#domain/format/money.ts";
 
 export { addressLine } from "#domain/format/address.ts";
-export { count as pluralize, formatNumber } from "#domain/format/count.ts";
+export { locationFacts } from "#domain/jobs/job-view.ts";
+export { count, formatNumber } from "#domain/format/count.ts";
 
 export const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? "—" : formatMoney(pence));
 export const date = (value: Date | null | undefined) => (value ? formatDate(value) : "—");
