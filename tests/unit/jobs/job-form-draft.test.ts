@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { data, errors } from "../../support/job-form.ts";
 import { draftInput, isBlankLocation, withBlankLocations } from "#domain/jobs/draft-input.ts";
 import { JobFormInputSchema } from "#domain/jobs/job-form-input.ts";
-import { parseJobForm, type JobFormData, type JobFormResult } from "#domain/jobs/job-form-schema.ts";
+import { parseJobForm } from "#domain/jobs/job-form-schema.ts";
 
 const leeds = { city: "Leeds", post_code: "LS1 4AP", region: "England", country_code: "GB" };
 const belfast = { city: "Belfast", post_code: "BT1 5GS", region: "Northern Ireland", country_code: "GB" };
@@ -45,15 +46,6 @@ const contract = {
 
 const draft = (form: unknown) => parseJobForm(form, { mode: "draft" });
 
-function data(result: JobFormResult): JobFormData {
-  if (!result.ok) throw new Error(`expected a valid form, got ${JSON.stringify(result.errors)}`);
-  return result.data;
-}
-
-function errors(result: JobFormResult): Record<string, string> {
-  if (result.ok) throw new Error("expected the form to be refused");
-  return result.errors;
-}
 
 describe("parseJobForm draft mode: blank required answers are accepted", () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldName, parseJobForm, type JobFormData, type JobFormResult } from "#domain/jobs/job-form-schema.ts";
+import { data, errors } from "../../support/job-form.ts";
+import { fieldName, parseJobForm, type JobFormData } from "#domain/jobs/job-form-schema.ts";
 
 // Forms as `req.body.job` arrives from the urlencoded parser: every value is text.
 const leeds = { city: "Leeds", post_code: "LS1 4AP", region: "England", country_code: "GB" };
@@ -58,15 +59,6 @@ const forms = {
   },
 };
 
-function data(result: JobFormResult): JobFormData {
-  if (!result.ok) throw new Error(`expected a valid form, got ${JSON.stringify(result.errors)}`);
-  return result.data;
-}
-
-function errors(result: JobFormResult): Record<string, string> {
-  if (result.ok) throw new Error("expected the form to be refused");
-  return result.errors;
-}
 
 describe("parseJobForm: valid forms", () => {
   it("reads a single-load job", () => {
