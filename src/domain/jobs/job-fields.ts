@@ -67,6 +67,27 @@ const instantColumn = {
   load: (stored: Date | null, context: { timezone: string }) => (stored ? toDateTimeLocalValue(stored, context.timezone) : undefined),
 };
 
+type Shown = { group?: GroupName; fact?: { label: string; section: Fact["section"] } };
+
+/** An optional choice of one option, shown on the job page by its label. */
+function optionField<const K extends string, const T extends readonly options.Option[]>(key: K, list: T, message: string, shown: Shown = {}) {
+  const fact = shown.fact && { ...shown.fact, text: label(list) };
+  return field({ key, input: "text", check: choice(list, message).optional(), group: shown.group, fact });
+}
+
+/** A choice of several options, kept as a JSON list and shown by their labels (or `none`). */
+function listField<const K extends string, const T extends readonly options.Option[]>(key: K, list: T, message: string, group: GroupName, fact: { label: string; none: string }) {
+  return field({ key, input: "list", check: choices(list, message), group, ...listColumn, fact: { label: fact.label, section: "load", text: labels(list, fact.none) } });
+}
+
+type NumberMessages = { notNumber: string; notWhole: string };
+type NumberBounds = { min: number; max: number; tooSmall: string; tooBig: string };
+
+/** An optional whole number with its own messages. */
+function numberField<const K extends string>(key: K, group: GroupName, messages: NumberMessages, bounds: NumberBounds, fact?: Fact) {
+  return field({ key, input: "text", group, check: wholeNumber(messages, bounds).optional(), fact });
+}
+
 function palletQuantity<const K extends string>(type: PalletType, key: K) {
   const max = maxPalletsFor(type);
   const check = wholeNumber(
@@ -104,76 +125,43 @@ export const JOB_FIELDS = {
     store: (value: string | null, context) => calendarDateValue(context.jobType === "single" ? null : value),
     load: (stored: Date | null) => calendarDateText(stored),
   }),
-  frequency: field({ key: "frequency", input: "text", check: choice(options.FREQUENCIES, "Choose how often the loads go").optional(), group: "frequency" }),
-  contract_duration: field({ key: "contractDuration", input: "text", check: choice(options.CONTRACT_DURATIONS, "Choose the contract duration").optional(), group: "contract_duration" }),
-  number_of_loads: field({
-    key: "numberOfLoads", input: "text", group: "number_of_loads",
-    check: wholeNumber(
-      { notNumber: "Enter the number of loads as a number", notWhole: "Enter a whole number of loads" },
-      { min: 0, max: MAX_LOADS_PER_JOB, tooSmall: "The number of loads cannot be negative", tooBig: `A job can have at most ${formatNumber(MAX_LOADS_PER_JOB)} loads` },
-    ).optional(),
-    fact: { label: (job) => (job.jobType === "multi" ? "Loads per collection day" : "Number of loads"), section: "schedule", text: (value) => (value ? String(value) : null) },
-  }),
-  call_off_load_type: field({
-    key: "callOffLoadType", input: "text", check: choice(options.CALL_OFF_LOAD_TYPES, "Choose how the loads are called off").optional(), group: "call_off_load_type",
-    fact: { label: "Call-off", section: "schedule", text: label(options.CALL_OFF_LOAD_TYPES) },
-  }),
+  frequency: optionField("frequency", options.FREQUENCIES, "Choose how often the loads go", { group: "frequency" }),
+  contract_duration: optionField("contractDuration", options.CONTRACT_DURATIONS, "Choose the contract duration", { group: "contract_duration" }),
+  number_of_loads: numberField(
+    "numberOfLoads", "number_of_loads",
+    { notNumber: "Enter the number of loads as a number", notWhole: "Enter a whole number of loads" },
+    { min: 0, max: MAX_LOADS_PER_JOB, tooSmall: "The number of loads cannot be negative", tooBig: `A job can have at most ${formatNumber(MAX_LOADS_PER_JOB)} loads` },
+    { label: (job) => (job.jobType === "multi" ? "Loads per collection day" : "Number of loads"), section: "schedule", text: (value) => (value ? String(value) : null) },
+  ),
+  call_off_load_type: optionField("callOffLoadType", options.CALL_OFF_LOAD_TYPES, "Choose how the loads are called off", { group: "call_off_load_type", fact: { label: "Call-off", section: "schedule" } }),
   load_type: field({
     key: "loadType", input: "text", check: choice(options.LOAD_TYPES, "Choose the type of load"),
     fact: { label: "Load type", section: "load", text: label(options.LOAD_TYPES) },
   }),
-  load_condition: field({
-    key: "loadCondition", input: "text", check: choice(options.LOAD_CONDITIONS, "Choose the load condition from the list").optional(), group: "load_condition",
-    fact: { label: "Condition", section: "load", text: label(options.LOAD_CONDITIONS) },
-  }),
-  vehicle_types: field({
-    key: "vehicleTypes", input: "list", check: choices(options.VEHICLE_TYPES, "Choose vehicle types from the list"), group: "vehicle_types", ...listColumn,
-    fact: { label: "Vehicle types", section: "load", text: labels(options.VEHICLE_TYPES, "Any") },
-  }),
-  vehicle_spec: field({
-    key: "vehicleSpec", input: "text", check: choice(options.VEHICLE_SPECS, "Choose the trailer specification from the list").optional(), group: "vehicle_spec",
-    fact: { label: "Trailer specification", section: "load", text: label(options.VEHICLE_SPECS) },
-  }),
-  required_certifications: field({
-    key: "requiredCertifications", input: "list", check: choices(options.CERTIFICATIONS, "Choose certifications from the list"), group: "required_certifications", ...listColumn,
-    fact: { label: "Required certifications", section: "load", text: labels(options.CERTIFICATIONS, "None") },
-  }),
-  pallet_type: field({
-    key: "palletType", input: "text", check: choice(options.PALLET_TYPE_OPTIONS, "Choose the pallet type").optional(), group: "pallet_type",
-    fact: { label: "Pallet type", section: "load", text: label(options.PALLET_TYPE_OPTIONS) },
-  }),
+  load_condition: optionField("loadCondition", options.LOAD_CONDITIONS, "Choose the load condition from the list", { group: "load_condition", fact: { label: "Condition", section: "load" } }),
+  vehicle_types: listField("vehicleTypes", options.VEHICLE_TYPES, "Choose vehicle types from the list", "vehicle_types", { label: "Vehicle types", none: "Any" }),
+  vehicle_spec: optionField("vehicleSpec", options.VEHICLE_SPECS, "Choose the trailer specification from the list", { group: "vehicle_spec", fact: { label: "Trailer specification", section: "load" } }),
+  required_certifications: listField("requiredCertifications", options.CERTIFICATIONS, "Choose certifications from the list", "required_certifications", { label: "Required certifications", none: "None" }),
+  pallet_type: optionField("palletType", options.PALLET_TYPE_OPTIONS, "Choose the pallet type", { group: "pallet_type", fact: { label: "Pallet type", section: "load" } }),
   quantity_eu: palletQuantity("eu", "quantityEu"),
   quantity_standard: palletQuantity("standard", "quantityStandard"),
   quantity_eu_double: palletQuantity("eu_double", "quantityEuDouble"),
   quantity_standard_double: palletQuantity("standard_double", "quantityStandardDouble"),
   quantity_other: palletQuantity("other", "quantityOther"),
-  pallet_size: field({
-    key: "palletSize", input: "text", check: choice(options.PALLET_SIZES, "Choose the pallet size from the list").optional(), group: "pallet_size",
-    fact: { label: "Pallet size", section: "load", text: label(options.PALLET_SIZES) },
-  }),
-  container_size: field({
-    key: "containerSize", input: "text", check: choice(options.CONTAINER_SIZES, "Choose the container size").optional(), group: "container_size",
-    fact: { label: "Container size", section: "load", text: label(options.CONTAINER_SIZES) },
-  }),
-  load_quantity: field({
-    key: "loadQuantity", input: "text", group: "load_quantity",
-    check: wholeNumber(
-      { notNumber: "Enter how many as a number", notWhole: "Enter a whole number" },
-      { min: 1, max: MAX_ITEMS_PER_LOAD, tooSmall: "Enter at least 1", tooBig: `Enter at most ${formatNumber(MAX_ITEMS_PER_LOAD)}` },
-    ).optional(),
-  }),
-  total_weight: field({
-    key: "totalWeightKg", input: "text", group: "total_weight",
-    check: wholeNumber(
-      { notNumber: "Enter the weight in kilograms as a number", notWhole: "Enter the weight in whole kilograms" },
-      { min: 1, max: MAX_TOTAL_WEIGHT_KG, tooSmall: "Enter a weight of at least 1 kg", tooBig: `Enter a weight of at most ${formatNumber(MAX_TOTAL_WEIGHT_KG)} kg` },
-    ).optional(),
-  }),
+  pallet_size: optionField("palletSize", options.PALLET_SIZES, "Choose the pallet size from the list", { group: "pallet_size", fact: { label: "Pallet size", section: "load" } }),
+  container_size: optionField("containerSize", options.CONTAINER_SIZES, "Choose the container size", { group: "container_size", fact: { label: "Container size", section: "load" } }),
+  load_quantity: numberField(
+    "loadQuantity", "load_quantity",
+    { notNumber: "Enter how many as a number", notWhole: "Enter a whole number" },
+    { min: 1, max: MAX_ITEMS_PER_LOAD, tooSmall: "Enter at least 1", tooBig: `Enter at most ${formatNumber(MAX_ITEMS_PER_LOAD)}` },
+  ),
+  total_weight: numberField(
+    "totalWeightKg", "total_weight",
+    { notNumber: "Enter the weight in kilograms as a number", notWhole: "Enter the weight in whole kilograms" },
+    { min: 1, max: MAX_TOTAL_WEIGHT_KG, tooSmall: "Enter a weight of at least 1 kg", tooBig: `Enter a weight of at most ${formatNumber(MAX_TOTAL_WEIGHT_KG)} kg` },
+  ),
   additional_notes: field({ key: "additionalNotes", input: "text", check: optionalText(2000, "Keep the notes to 2,000 characters or fewer"), group: "additional_notes" }),
-  customs_paperwork: field({
-    key: "customsPaperwork", input: "text", check: choice(options.CUSTOMS_PAPERWORK, "Choose who handles the customs paperwork").optional(), group: "customs_paperwork",
-    fact: { label: "Customs paperwork", section: "load", text: label(options.CUSTOMS_PAPERWORK) },
-  }),
+  customs_paperwork: optionField("customsPaperwork", options.CUSTOMS_PAPERWORK, "Choose who handles the customs paperwork", { group: "customs_paperwork", fact: { label: "Customs paperwork", section: "load" } }),
   timezone: field({
     key: "timezone", input: "text", check: z.string().refine(isValidTimeZone, { error: "Unknown time zone; reload the page and try again" }).optional(),
     read: (value) => value ?? UK_TIME_ZONE,

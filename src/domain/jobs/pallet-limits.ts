@@ -8,13 +8,7 @@ export const MAX_PALLETS = { eu: 33, standard: 26, eu_double: 66, standard_doubl
 export const DEFAULT_MAX_PALLETS = 64;
 
 /** The posted quantity field of each pallet type: quantity_eu … quantity_other. */
-export const QUANTITY_FIELDS = {
-  eu: "quantity_eu",
-  standard: "quantity_standard",
-  eu_double: "quantity_eu_double",
-  standard_double: "quantity_standard_double",
-  other: "quantity_other",
-} as const satisfies Record<PalletType, string>;
+export const QUANTITY_FIELDS = Object.fromEntries(PALLET_TYPES.map((type) => [type, `quantity_${type}`])) as { [T in PalletType]: `quantity_${T}` };
 export type QuantityField = (typeof QUANTITY_FIELDS)[PalletType];
 
 export function isPalletType(value: unknown): value is PalletType {
