@@ -4,15 +4,19 @@ import { stripRequired } from "./lib/form-groups.ts";
 /**
  * A list whose items are added from a <template> and removed in place: an item with a
  * destroy field is marked destroyed and hidden (so the server deletes it), else it is deleted.
- * Positions follow the visible order; remove buttons hide when fewer than 2 items remain.
+ * Positions follow the visible order; remove buttons hide when fewer than 2 items remain, and the
+ * add button hides once the list holds `max` items (the server refuses more with a message).
  */
 export default class extends Controller<HTMLElement> {
-  static targets = ["items", "template", "item", "position", "number", "removeButton"];
-  static values = { placeholder: { type: String, default: "NEW_RECORD" } };
+  static targets = ["items", "template", "item", "position", "number", "removeButton", "addButton"];
+  static values = { placeholder: { type: String, default: "NEW_RECORD" }, max: { type: Number, default: 0 } };
   declare readonly itemsTarget: HTMLElement;
   declare readonly templateTarget: HTMLTemplateElement;
   declare readonly itemTargets: HTMLElement[];
   declare placeholderValue: string;
+  declare maxValue: number;
+  declare readonly hasAddButtonTarget: boolean;
+  declare readonly addButtonTarget: HTMLElement;
   private added = 0;
 
   connect() {
@@ -54,5 +58,6 @@ export default class extends Controller<HTMLElement> {
     for (const item of visible) {
       for (const button of item.querySelectorAll<HTMLElement>("[data-repeatable-list-target~=removeButton]")) button.hidden = visible.length < 2;
     }
+    if (this.hasAddButtonTarget) this.addButtonTarget.hidden = this.maxValue > 0 && visible.length >= this.maxValue;
   }
 }

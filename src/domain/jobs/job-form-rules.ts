@@ -6,7 +6,7 @@ import { parseIsoDate } from "#domain/format/date-input.ts";
 import { contractMonths } from "./contract-months.ts";
 import type { GroupName } from "./form-visibility.ts";
 import type { JobFields } from "./job-fields-schema.ts";
-import { MAX_LOADS_PER_JOB } from "./job-fields-schema.ts";
+import { MAX_LOADS_PER_JOB, MAX_LOCATIONS_PER_SIDE } from "./limits.ts";
 import { QUANTITY_FIELDS } from "./pallet-limits.ts";
 import { MAX_OCCURRENCES, expectedQuantity, occurrences } from "./schedule.ts";
 
@@ -50,6 +50,16 @@ const requiredWhenShown: Rule = {
         report(["pickups", index, "window_date"], "Enter the collection date");
       }
     });
+  },
+};
+
+const withinLocationLimits: Rule = {
+  reads: "anything",
+  check(job, report) {
+    for (const [side, noun] of [["pickups", "pickup"], ["deliveries", "delivery"]] as const) {
+      const kept = job[side].filter((location) => !location._destroy).length;
+      if (kept > MAX_LOCATIONS_PER_SIDE) report([side], `A job can have at most ${MAX_LOCATIONS_PER_SIDE} ${noun} locations; remove ${kept - MAX_LOCATIONS_PER_SIDE}`);
+    }
   },
 };
 
@@ -160,6 +170,7 @@ const singleLoadDates: Rule = {
 
 export const JOB_FORM_RULES: readonly Rule[] = [
   requiredWhenShown,
+  withinLocationLimits,
   atLeastOneLocation,
   schedule,
   contractEstimates,

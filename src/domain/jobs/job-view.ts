@@ -10,6 +10,7 @@ import { formState } from "./hidden-fields.ts";
 import { fieldName } from "./job-form-schema.ts";
 import { visibleGroups } from "./form-visibility.ts";
 import { jobFieldList, type Fact } from "./job-fields.ts";
+import { MAX_LOCATIONS_PER_SIDE } from "./limits.ts";
 import { LOCATION_FACTS } from "./location-fields.ts";
 import { QUANTITY_FIELDS, QUANTITY_OPTION_CEILING, isQuantityOptionAllowed, maxPalletsFor } from "./pallet-limits.ts";
 import { JOB_STATUSES } from "./status.ts";
@@ -60,6 +61,7 @@ export const jobView = {
   routeLabel,
   scheduleSummary,
   ADDRESS_NOT_FOUND,
+  MAX_LOCATIONS_PER_SIDE,
   addressLine,
   jobFacts,
   locationFacts,
