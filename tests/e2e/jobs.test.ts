@@ -49,7 +49,7 @@ describe("posting a job in a real browser", () => {
     await signInAs(page, "shipper@example.com");
     await page.goto("/jobs/new");
     expect(await wouldWarnOnUnload(page)).toBe(false);
-    await page.getByLabel("Reference").fill(REFERENCE);
+    await page.getByLabel("Reference", { exact: true }).fill(REFERENCE);
     expect(await wouldWarnOnUnload(page)).toBe(true);
     expect(await page.locator('input[name="job[timezone]"]').inputValue()).toBe("Europe/Dublin");
 
@@ -165,7 +165,7 @@ describe("posting a job in a real browser", () => {
     await page.getByLabel("Customs paperwork").selectOption("windsor_green_lane");
     await page.getByRole("button", { name: "Publish job" }).click();
     await page.getByText("The delivery date cannot be before the collection date").waitFor();
-    expect(await page.getByLabel("Reference").inputValue()).toBe(REFERENCE);
+    expect(await page.getByLabel("Reference", { exact: true }).inputValue()).toBe(REFERENCE);
     expect(await page.locator('[name="job[deliveries][0][city]"]').inputValue()).toBe("Belfast");
     await page.getByLabel("Delivery date").first().fill("2031-03-06");
     await page.getByRole("button", { name: "Publish job" }).click();
@@ -218,7 +218,7 @@ describe("posting a job in a real browser", () => {
     expect(ownPlaces).toEqual(["iPort Doncaster, Great Yorkshire Way, Doncaster DN11 0BF, UK"]);
     // Without the failure the gazetteer would add "Doncaster, England, UK".
     await expect.poll(() => list.getByRole("option").allTextContents()).toEqual(ownPlaces);
-    await page.getByLabel("Reference").focus();
+    await page.getByLabel("Reference", { exact: true }).focus();
     await list.waitFor({ state: "hidden" });
     await context.close();
   });
