@@ -1,3 +1,5 @@
+import { logger } from "#lib/logger.server.ts";
+
 /** pino-compatible: `logger.warn({ details }, "message")`. */
 export type CableLogFn = (details: Record<string, unknown>, message: string) => void;
 
@@ -10,9 +12,10 @@ export interface CableLogger {
 
 const silent: CableLogFn = () => {};
 
+/** Used when the cable is started without a logger (tools, tests): warnings and errors go to the process logger. */
 export const defaultCableLogger: CableLogger = {
   debug: silent,
   info: silent,
-  warn: (details, message) => console.warn(`[cable] ${message}`, details),
-  error: (details, message) => console.error(`[cable] ${message}`, details),
+  warn: (details, message) => logger().warn({ component: "cable", ...details }, message),
+  error: (details, message) => logger().error({ component: "cable", ...details }, message),
 };

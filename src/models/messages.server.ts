@@ -37,6 +37,7 @@ export const messageSelect = {
   body: true,
   readAt: true,
   createdAt: true,
+  sentBySupportId: true,
   ...senderSelect,
 } as const satisfies Prisma.MessageSelect;
 
@@ -92,7 +93,7 @@ export type PostOutcome = Result<{ message: MessageView; streamHtml: string }>;
  * Sends a message to the other account. Both sides (and the sender's other tabs) get the same
  * Turbo Stream the sender's own request answers with; the recipients' badges and notifications follow.
  */
-export async function postMessage(conversation: Conversation, user: CurrentUser, input: unknown): Promise<PostOutcome> {
+export async function postMessage(conversation: Conversation, user: CurrentUser, input: unknown, acting: { supportUserId?: number } = {}): Promise<PostOutcome> {
   if (!conversation.canWrite) return refused({ body: "Bidding on this job has ended, so its conversation is closed: talk on its loads instead." }, 409);
   const parsed = MessageSchema.safeParse(input ?? {});
   if (!parsed.success) return refused({ body: parsed.error.issues[0]?.message ?? "Write a message first" });
@@ -104,6 +105,7 @@ export async function postMessage(conversation: Conversation, user: CurrentUser,
       fromAccountId: conversation.myAccount.id,
       toAccountId: conversation.otherAccount.id,
       body: parsed.data.body,
+      sentBySupportId: acting.supportUserId ?? null,
     },
     select: messageSelect,
   });

@@ -54,7 +54,7 @@ async function showConversation(req: Request, res: Response, ref: ConversationRe
 async function createMessage(req: Request, res: Response, ref: ConversationRef) {
   const user = requireUser(req);
   const conversation = await requireConversation(user, ref);
-  const outcome = await postMessage(conversation, user, req.body);
+  const outcome = await postMessage(conversation, user, req.body, { supportUserId: req.impersonatorId });
   const wantsStream = acceptsTurboStream(req);
   if (!outcome.ok) {
     const values = MessageFormSchema.parse(req.body);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csrfTokenFor, signedInAgent } from "../support/app.ts";
 import { createCarrier, createShipper, createSupport } from "../support/fixtures.ts";
+import { messagingWorld } from "../support/messaging-fixtures.ts";
 import { db } from "#db/client.server.ts";
 
 async function impersonate(email: string, targetId: number) {
@@ -122,5 +123,24 @@ describe("changes made while impersonating", () => {
     const { browser, csrf } = await signedInAgent(user.email);
     await browser.patch("/notifications").set("X-CSRF-Token", csrf).expect(303);
     expect(await db().auditLog.count({ where: { action: "impersonation.write", targetId: user.id } })).toBe(0);
+  });
+});
+
+describe("a message written while impersonating", () => {
+  it("records the support user on the message and tells both sides support sent it", async () => {
+    const world = await messagingWorld();
+    const support = await createSupport();
+    const { browser } = await impersonate(support.email, world.shipper.id);
+    const csrf = await csrfTokenFor(browser, "/dashboard");
+    const sent = await browser.post(`/loads/${world.load.id}/messages`).set("X-CSRF-Token", csrf).type("form").send({ body: "Support here: gate code is 4411" });
+    expect(sent.status).toBe(303);
+    const message = await db().message.findFirstOrThrow({ where: { body: "Support here: gate code is 4411" } });
+    expect([message.fromUserId, message.sentBySupportId]).toEqual([world.shipper.id, support.id]);
+    const carrierView = await (await signedInAgent(world.carrier.email)).browser.get(`/loads/${world.load.id}/messages`);
+    expect(carrierView.text).toMatch(/Sent by Loadline support[\s\S]*Support here: gate code is 4411/);
+
+    const own = await signedInAgent(world.shipper.email);
+    await own.browser.post(`/loads/${world.load.id}/messages`).set("X-CSRF-Token", own.csrf).type("form").send({ body: "Shipper's own words" });
+    expect((await db().message.findFirstOrThrow({ where: { body: "Shipper's own words" } })).sentBySupportId).toBeNull();
   });
 });
