@@ -7,7 +7,7 @@ import { insertRows } from "#models/bulk-insert.server.ts";
 // largest award (1,000 loads × 20 locations) then never holds the database or the server for long.
 // Writing them is idempotent, so a restart finishes whatever a crash interrupted.
 
-const STOPS_PER_BATCH = 2000;
+const STOPS_PER_BATCH = 1000;
 
 type StopLocation = { id: number; kind: string; position: number; windowDate: Date | null };
 type StoplessLoad = { id: number; pickupDate: Date | null; deliveryDate: Date | null };
