@@ -155,43 +155,45 @@ export function auctionProps(job: BiddingJob, canBid: boolean): AuctionPanelProp
   };
 }
 
-/** The shipper's quotes page: every quote ranked, with what the job's rules would give each now. */
 /** Quotes shown on one page of the quotes table; the allocation always weighs every active quote. */
 export const QUOTES_PER_PAGE = 50;
 
-export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Date.now() } = {}) {
-  const quotes = await quotesForShipper(job.id);
+type ShipperQuote = Awaited<ReturnType<typeof quotesForShipper>>[number];
+
+/** Every quote ranked, with the loads the job's rules would give each now; the cheapest first. */
+function rankedRows(job: BiddingJob, quotes: ShipperQuote[]) {
   const allocations = allocate(forAllocation(quotes.filter((q) => q.status === "active")), job.expectedQuantity, rulesOf(job));
   const byId = new Map(allocations.map((a) => [a.id, a]));
-  const settled = job.awardedAt !== null;
-  const rows = quotes
+  const rankOf = (row: { rank: number | null }) => row.rank ?? Number.POSITIVE_INFINITY;
+  return quotes
     .map((q) => ({
-      id: q.id,
-      carrierName: q.carrierAccount.name,
-      valueCents: q.valueCents,
-      numberOfLoads: q.numberOfLoads,
-      status: q.status,
-      securedNow: q.securedNow,
-      updatedAt: q.updatedAt,
-      rank: byId.get(q.id)?.rank ?? null,
-      allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
+      id: q.id, carrierName: q.carrierAccount.name, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, status: q.status, securedNow: q.securedNow,
+      updatedAt: q.updatedAt, rank: byId.get(q.id)?.rank ?? null, allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
     }))
-    .sort((a, b) => (a.rank ?? Number.POSITIVE_INFINITY) - (b.rank ?? Number.POSITIVE_INFINITY) || statusOrder(a.status) - statusOrder(b.status));
-  const totalAllocated = rows.reduce((sum, r) => sum + (r.status === "active" ? r.allocatedLoads : 0), 0);
+    .sort((a, b) => rankOf(a) - rankOf(b) || statusOrder(a.status) - statusOrder(b.status));
+}
+
+function pageOf<T>(rows: T[], pageNumber: number) {
   const pages = Math.max(1, Math.ceil(rows.length / QUOTES_PER_PAGE));
-  const pagination = { page: Math.min(pageNumber, pages), pages, perPage: QUOTES_PER_PAGE, total: rows.length };
-  const shown = rows.slice((pagination.page - 1) * QUOTES_PER_PAGE, pagination.page * QUOTES_PER_PAGE);
+  const page = Math.min(pageNumber, pages);
+  return { shown: rows.slice((page - 1) * QUOTES_PER_PAGE, page * QUOTES_PER_PAGE), pagination: { page, pages, perPage: QUOTES_PER_PAGE, total: rows.length } };
+}
+
+/** The shipper's quotes page: the quotes ranked, a page of them shown, and what can be done now. */
+export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Date.now() } = {}) {
+  const quotes = await quotesForShipper(job.id);
+  const rows = rankedRows(job, quotes);
+  const { shown, pagination } = pageOf(rows, pageNumber);
+  const settled = job.awardedAt !== null;
   if (settled) await fillAwardedLoads(job.id, shown, quotes);
+  const totalAllocated = rows.reduce((sum, r) => sum + (r.status === "active" ? r.allocatedLoads : 0), 0);
   const refusal = awardRefusal(job, now);
+  const rules = { first_bid_percentage: job.firstBidPercentage, second_bid_percentage: job.secondBidPercentage, third_bid_percentage: job.thirdBidPercentage };
   return {
-    job,
-    rows: shown,
-    pagination,
-    totalAllocated,
+    job, rows: shown, pagination, totalAllocated, rules,
     awardable: refusal === null && totalAllocated > 0,
     awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
-    rules: { first_bid_percentage: job.firstBidPercentage, second_bid_percentage: job.secondBidPercentage, third_bid_percentage: job.thirdBidPercentage },
     rulesEditable: !settled && isOutForQuotes(job.status),
     auction: auctionProps(job, false),
   };

@@ -94,37 +94,40 @@ export async function updateJob(job: JobDetail, user: CurrentUser, form: JobForm
   if (!canEditJob(job)) return refusedBase(NOT_EDITABLE, 409);
   const now = Date.now();
   const status = statusAfterEdit(job.status, form, intent, now);
-  const refusal = status !== "draft" ? publishRefusal(form, now) : null;
-  const errors = refusal ?? (await accountErrors(form, user));
+  const errors = (status !== "draft" ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user));
   if (errors) return refused(errors);
   const data = await withCoordinates(form);
-  const ours = new Set(job.locations.map((location) => location.id));
-
-  const saved = await db().$transaction(async (tx) => {
-    const { count } = await tx.job.updateMany({
-      where: { id: job.id, status: job.status, quotes: { none: { status: "accepted" } } },
-      data: { ...jobColumnsOf(data), status, publishedAt: job.publishedAt ?? (status !== "draft" ? new Date(now) : null) },
-    });
-    if (count === 0) return false;
-    const destroyed = data.destroyedLocationIds.filter((id) => ours.has(id));
-    if (destroyed.length) await tx.jobLocation.deleteMany({ where: { jobId: job.id, id: { in: destroyed } } });
-    const sides = [
-      ...data.pickups.map((location) => ({ location, kind: "pickup" as const })),
-      ...data.deliveries.map((location) => ({ location, kind: "delivery" as const })),
-    ];
-    for (const { location, kind } of sides) {
-      const columns = locationColumnsOf(kind, location);
-      if (location.id !== null && ours.has(location.id) && !destroyed.includes(location.id)) {
-        await tx.jobLocation.update({ where: { id: location.id }, data: columns });
-      } else {
-        await tx.jobLocation.create({ data: { ...columns, jobId: job.id } });
-      }
-    }
-    return true;
-  });
+  const saved = await db().$transaction(async (tx) => (await saveColumns(tx, job, data, status, now)) && (await syncLocations(tx, job, data)));
   if (!saved) return refusedBase(NOT_EDITABLE, 409);
   if (data.isAuction && status !== "draft") wakeAuctionClock();
   return ok({ id: job.id });
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** The job's own columns, only while it is still as the form found it (no quote accepted since). */
+async function saveColumns(tx: Tx, job: JobDetail, data: JobFormData, status: string, now: number): Promise<boolean> {
+  const publishedAt = job.publishedAt ?? (status !== "draft" ? new Date(now) : null);
+  const { count } = await tx.job.updateMany({
+    where: { id: job.id, status: job.status, quotes: { none: { status: "accepted" } } },
+    data: { ...jobColumnsOf(data), status, publishedAt },
+  });
+  return count > 0;
+}
+
+/** Removes the locations the form removed, updates the ones it kept and adds the new ones. */
+async function syncLocations(tx: Tx, job: JobDetail, data: JobFormData): Promise<true> {
+  const ours = new Set(job.locations.map((location) => location.id));
+  const destroyed = new Set(data.destroyedLocationIds.filter((id) => ours.has(id)));
+  if (destroyed.size) await tx.jobLocation.deleteMany({ where: { jobId: job.id, id: { in: [...destroyed] } } });
+  const sides = [...data.pickups.map((l) => ["pickup", l] as const), ...data.deliveries.map((l) => ["delivery", l] as const)];
+  for (const [kind, location] of sides) {
+    const columns = locationColumnsOf(kind, location);
+    const kept = location.id !== null && ours.has(location.id) && !destroyed.has(location.id);
+    if (kept) await tx.jobLocation.update({ where: { id: location.id! }, data: columns });
+    else await tx.jobLocation.create({ data: { ...columns, jobId: job.id } });
+  }
+  return true;
 }
 
 /** Withdraws the job before award; its quotes stay for the record. */
@@ -195,24 +198,27 @@ export async function recentPlaces(user: CurrentUser, limit = 8) {
     orderBy: { id: "desc" },
     take: 50,
   });
-  const seen = new Set<string>();
-  const places = [];
+  const newestByLabel = new Map<string, PlaceRow>();
   for (const row of rows) {
     const label = addressLine(row, { company: true, country: false });
-    if (!label || seen.has(label)) continue;
-    seen.add(label);
-    places.push({
-      label,
-      ...(row.companyName ? { name: row.companyName } : {}),
-      address: row.address ?? undefined,
-      city: row.city ?? undefined,
-      post_code: row.postCode ?? undefined,
-      region: row.region ?? undefined,
-      country_code: row.countryCode ?? undefined,
-      latitude: row.latitude ?? undefined,
-      longitude: row.longitude ?? undefined,
-    });
-    if (places.length >= limit) break;
+    if (label && !newestByLabel.has(label)) newestByLabel.set(label, row);
   }
-  return places;
+  return [...newestByLabel].slice(0, limit).map(([label, row]) => suggestionOf(label, row));
+}
+
+type PlaceRow = { address: string | null; city: string | null; postCode: string | null; region: string | null; countryCode: string | null; companyName: string | null; latitude: number | null; longitude: number | null };
+
+/** A stored place as the address autocomplete offers it. */
+function suggestionOf(label: string, row: PlaceRow) {
+  return {
+    label,
+    ...(row.companyName ? { name: row.companyName } : {}),
+    address: row.address ?? undefined,
+    city: row.city ?? undefined,
+    post_code: row.postCode ?? undefined,
+    region: row.region ?? undefined,
+    country_code: row.countryCode ?? undefined,
+    latitude: row.latitude ?? undefined,
+    longitude: row.longitude ?? undefined,
+  };
 }
