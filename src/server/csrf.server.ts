@@ -1,12 +1,20 @@
 import type { RequestHandler } from "express";
 import { csrfSync } from "csrf-sync";
+import { z } from "zod";
 import { HttpError } from "#lib/errors.server.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The fields a form posts for the framework itself: its CSRF token and the method it stands for. */
+const FormControlsSchema = z
+  .object({ _csrf: z.string().max(200).optional().catch(undefined), _method: z.string().max(10).optional().catch(undefined) })
+  .catch({ _csrf: undefined, _method: undefined });
+const formControls = (body: unknown) => FormControlsSchema.parse(body ?? {});
+const headerToken = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
 export const { generateToken, csrfSynchronisedProtection } = csrfSync({
   // Forms post `_csrf`; Turbo and our fetches send the <meta name="csrf-token"> value as X-CSRF-Token.
-  getTokenFromRequest: (req) => (req.headers["x-csrf-token"] as string | undefined) ?? (req.body as { _csrf?: string } | undefined)?._csrf,
+  getTokenFromRequest: (req) => headerToken(req.headers["x-csrf-token"]) ?? formControls(req.body)._csrf,
   errorConfig: { statusCode: 403, message: "Invalid or missing CSRF token", code: "EBADCSRFTOKEN" },
 });
 
@@ -20,7 +28,7 @@ export const refuseCrossSite: RequestHandler = (req, _res, next) => {
 
 /** Lets plain HTML forms (and Turbo without JS) send PATCH/PUT/DELETE as POST + `_method`. */
 export const methodOverride: RequestHandler = (req, _res, next) => {
-  const override = (req.body as { _method?: unknown } | undefined)?._method;
+  const override = formControls(req.body)._method;
   if (req.method === "POST" && typeof override === "string" && ["PATCH", "PUT", "DELETE"].includes(override.toUpperCase())) {
     req.method = override.toUpperCase();
   }
