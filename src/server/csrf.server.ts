@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The fields a form posts for the framework itself: its CSRF token and the method it stands for. */
 const FormControlsSchema = z
-  .object({ _csrf: z.string().max(200).optional().catch(undefined), _method: z.string().max(10).optional().catch(undefined) })
+  .object({ _csrf: z.string().max(4096).optional().catch(undefined), _method: z.string().max(10).optional().catch(undefined) })
   .catch({ _csrf: undefined, _method: undefined });
 const formControls = (body: unknown) => FormControlsSchema.parse(body ?? {});
 const headerToken = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
