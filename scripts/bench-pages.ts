@@ -1,0 +1,212 @@
+// Signed-in pages under load, against bare Express sending the very same bytes.
+//
+//   npx tsx scripts/bench-pages.ts [seconds per run, default 10]
+//
+// Builds a throwaway copy of the demo data plus 1,000 open jobs, a job with 50 quotes and 200 loads
+// for the demo carrier; counts the SQL statements each page runs (in this process); then starts the
+// app in production mode as its own process (behind a pretend TLS proxy: X-Forwarded-Proto: https),
+// signs in through the real form, and drives each page with autocannon at 50 connections, then a
+// bare Express process serving that page's bytes from memory. Prints req/s, p50/p99, errors, SQL
+// statements per request and the ratio app/bare for each page. Stops everything by itself.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 50;
+const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+const dir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+const databaseUrl = `file:${path.join(dir, "bench.sqlite3")}`;
+Object.assign(process.env, { DATABASE_URL: databaseUrl, NODE_ENV: "production", SESSION_SECRET: SECRET, LOG_LEVEL: "silent" });
+
+const { applyMigrations } = await import("#db/migrate.server.ts");
+const { db, disconnectDb } = await import("#db/client.server.ts");
+const { seed } = await import("../prisma/seed.ts");
+const { createApp } = await import("#server/app.server.ts");
+const { parseEnv } = await import("#lib/env.server.ts");
+const { createLogger } = await import("#lib/logger.server.ts");
+
+// ── Data ─────────────────────────────────────────────────────────────────────────────────────────
+
+await applyMigrations(databaseUrl);
+await seed(db());
+const shipper = await db().user.findUniqueOrThrow({ where: { email: "shipper@example.com" } });
+const carrier = await db().user.findUniqueOrThrow({ where: { email: "carrier@example.com" } });
+const day = (i: number) => new Date(Date.UTC(2031, 0, 1) + (i % 180) * 86_400_000);
+
+async function openJobs(count: number) {
+  const data = Array.from({ length: count }, (_, i) => ({
+    shipperAccountId: shipper.accountId, createdById: shipper.id, reference: `Bench job ${i + 1}`, status: "open", jobType: "single",
+    loadType: "palletised", palletType: "eu", quantityEu: 20, totalWeightKg: 9_000, vehicleTypes: '["curtain_side"]', startDate: day(i), publishedAt: new Date(),
+  }));
+  await db().job.createMany({ data });
+  const jobs = await db().job.findMany({ where: { reference: { startsWith: "Bench job" } }, select: { id: true, startDate: true } });
+  await db().jobLocation.createMany({
+    data: jobs.flatMap(({ id, startDate }) => [
+      { jobId: id, kind: "pickup", position: 0, city: "Leeds", region: "England", countryCode: "GB", latitude: 53.8, longitude: -1.55, windowDate: startDate },
+      { jobId: id, kind: "delivery", position: 0, city: "Belfast", region: "Northern Ireland", countryCode: "GB", latitude: 54.6, longitude: -5.93, windowDate: startDate },
+    ]),
+  });
+  return jobs[0]!.id;
+}
+
+async function fiftyQuotes(jobId: number) {
+  await db().job.update({ where: { id: jobId }, data: { expectedQuantity: 20, numberOfLoads: 20 } });
+  for (let i = 0; i < 49; i++) {
+    const account = await db().account.create({ data: { kind: "carrier", name: `Bench carrier ${i + 1}` } });
+    const user = await db().user.create({ data: { accountId: account.id, email: `bench${i}@carrier.example`, name: `Bench ${i}`, role: "admin", passwordHash: "x" } });
+    await db().quote.create({ data: { jobId, carrierAccountId: account.id, placedById: user.id, valueCents: 40_000 + i * 500, numberOfLoads: 5, status: "active" } });
+  }
+  await db().quote.create({ data: { jobId, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 45_000, numberOfLoads: 5, status: "active" } });
+}
+
+async function twoHundredLoads() {
+  const job = await db().job.create({
+    data: {
+      shipperAccountId: shipper.accountId, createdById: shipper.id, reference: "Bench: 200 loads", status: "awarded", jobType: "multi", frequency: "daily",
+      loadType: "palletised", expectedQuantity: 200, numberOfLoads: 1, startDate: day(0), endDate: day(199), publishedAt: new Date(), awardedAt: new Date(),
+      locations: { create: [{ kind: "pickup", position: 0, city: "Leeds", countryCode: "GB" }, { kind: "delivery", position: 0, city: "York", countryCode: "GB" }] },
+    },
+    include: { locations: true },
+  });
+  const quote = await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 30_000, numberOfLoads: 200, status: "accepted" } });
+  await db().load.createMany({
+    data: Array.from({ length: 200 }, (_, i) => ({
+      jobId: job.id, sequence: i + 1, carrierAccountId: carrier.accountId, quoteId: quote.id, priceCents: 30_000, status: "assigned", pickupDate: day(i), deliveryDate: day(i),
+    })),
+  });
+  const loads = await db().load.findMany({ where: { jobId: job.id }, select: { id: true, pickupDate: true } });
+  await db().loadStop.createMany({ data: loads.flatMap((load) => job.locations.map((location) => ({ loadId: load.id, jobLocationId: location.id, windowDate: load.pickupDate }))) });
+  return loads[0]!.id;
+}
+
+const quotedJobId = await openJobs(1_000);
+await fiftyQuotes(quotedJobId);
+const loadId = await twoHundredLoads();
+
+type Page = { label: string; path: string; as: "carrier" | "shipper" };
+const PAGES: Page[] = [
+  { label: "/jobs (carrier board)", path: "/jobs", as: "carrier" },
+  { label: "/jobs (shipper list)", path: "/jobs", as: "shipper" },
+  { label: "/jobs/:id (carrier, 50 quotes)", path: `/jobs/${quotedJobId}`, as: "carrier" },
+  { label: "/loads", path: "/loads", as: "carrier" },
+  { label: "/loads/:id", path: `/loads/${loadId}`, as: "carrier" },
+  { label: "/dashboard", path: "/dashboard", as: "carrier" },
+];
+
+// ── Signing in through the real form ─────────────────────────────────────────────────────────────
+
+const proxied = { "x-forwarded-proto": "https" };
+
+async function signIn(base: string, email: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const c of response.headers.getSetCookie()) {
+      const [pair = ""] = c.split(";");
+      cookies.set(pair.split("=")[0]!, pair);
+    }
+  };
+  const cookie = () => [...cookies.values()].join("; ");
+  const login = await fetch(`${base}/login`, { headers: proxied });
+  remember(login);
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await login.text())?.[1] ?? "";
+  const response = await fetch(`${base}/session`, {
+    method: "POST", redirect: "manual", headers: { ...proxied, cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ _csrf: token, email, password: "password123" }),
+  });
+  remember(response);
+  if (response.status !== 303) throw new Error(`sign-in as ${email} answered ${response.status}`);
+  return cookie();
+}
+
+// ── SQL statements per page, counted in this process ─────────────────────────────────────────────
+
+async function countStatements(): Promise<{ counts: number[]; bodies: Record<string, string> }> {
+  const { app } = createApp({ env: parseEnv(process.env), logger: createLogger("silent") });
+  const server = http.createServer(app).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const cookies = { carrier: await signIn(base, "carrier@example.com"), shipper: await signIn(base, "shipper@example.com") };
+  const prepare = Database.prototype.prepare;
+  let statements = 0;
+  Database.prototype.prepare = function (this: Database.Database, sql: string) {
+    statements += 1;
+    return prepare.call(this, sql);
+  } as typeof prepare;
+  const counts: number[] = [];
+  const bodies: Record<string, string> = {};
+  for (const page of PAGES) {
+    await fetch(base + page.path, { headers: { ...proxied, cookie: cookies[page.as] } });
+    statements = 0;
+    const response = await fetch(base + page.path, { headers: { ...proxied, cookie: cookies[page.as] } });
+    if (response.status !== 200) throw new Error(`${page.label} answered ${response.status}`);
+    bodies[`${page.as} ${page.path}`] = await response.text();
+    counts.push(statements);
+  }
+  Database.prototype.prepare = prepare;
+  server.close();
+  return { counts, bodies };
+}
+
+const { counts, bodies } = await countStatements();
+await disconnectDb();
+
+// ── Load: the app as its own production process, then bare Express with the same bytes ─────────
+
+function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) resolve({ child, port: Number(match[1]) });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`process exited (${code}):\n${output}`)));
+  });
+}
+
+async function pound(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+const bodiesFile = path.join(dir, "bodies.json");
+writeFileSync(bodiesFile, JSON.stringify(bodies));
+const BARE = `
+  const express = require("express");
+  const bodies = require(${JSON.stringify(bodiesFile)});
+  const app = express();
+  app.use((req, res) => res.type("html").send(bodies[req.headers["x-page"]]));
+  const server = app.listen(0, "127.0.0.1", () => console.log("bare on " + server.address().port));
+`;
+
+const app = await start(["--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
+const bare = await start(["-e", BARE], {}, /bare on (\d+)/);
+const rows: string[] = [];
+try {
+  const appBase = `http://127.0.0.1:${app.port}`;
+  const cookies = { carrier: await signIn(appBase, "carrier@example.com"), shipper: await signIn(appBase, "shipper@example.com") };
+  for (const [i, page] of PAGES.entries()) {
+    const ours = await pound(appBase + page.path, { ...proxied, cookie: cookies[page.as] });
+    const plain = await pound(`http://127.0.0.1:${bare.port}${page.path}`, { "x-page": `${page.as} ${page.path}` });
+    rows.push(
+      `${page.label.padEnd(32)} ${ours.rps.toFixed(0).padStart(6)} req/s  p50 ${String(ours.p50).padStart(4)} ms  p99 ${String(ours.p99).padStart(5)} ms  ` +
+        `errors ${ours.errors}  SQL ${counts[i]}  | bare ${plain.rps.toFixed(0).padStart(6)} req/s  ratio ${(ours.rps / plain.rps).toFixed(2)}`,
+    );
+    console.log(rows.at(-1));
+  }
+} finally {
+  app.child.kill("SIGTERM");
+  bare.child.kill("SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, production mode, one machine (${rows.length} pages)`);
