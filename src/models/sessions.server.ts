@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { sessionCache } from "#lib/session-cache.server.ts";
 import { disconnectUser } from "#models/broadcast.server.ts";
 
 /**
@@ -7,7 +8,10 @@ import { disconnectUser } from "#models/broadcast.server.ts";
  * stops working at once.
  */
 export async function endSessions(userId: number, options: { except?: string } = {}): Promise<number> {
+  sessionCache.forgetUser(userId, options.except);
   const { count } = await db().session.deleteMany({ where: { userId, ...(options.except ? { id: { not: options.except } } : {}) } });
+  // Again: a request that read a session just before the delete may have cached it meanwhile.
+  sessionCache.forgetUser(userId, options.except);
   await disconnectUser(userId);
   return count;
 }

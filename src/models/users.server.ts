@@ -24,6 +24,29 @@ export async function findUserWithAccount(id: number) {
 }
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findUserWithAccount>>>;
 
+// The signed-in user with their account, kept per process: every page needs it. Each write that
+// changes a user or account forgets it here (changeCredentials below; anything new must too).
+const signedInUsers = new Map<number, CurrentUser>();
+const MAX_CACHED_USERS = 10_000;
+
+/** The user with their account, from this process's cache when it can. */
+export async function signedInUser(id: number): Promise<CurrentUser | null> {
+  const cached = signedInUsers.get(id);
+  if (cached) return cached;
+  const user = await findUserWithAccount(id);
+  if (user) {
+    if (signedInUsers.size >= MAX_CACHED_USERS) signedInUsers.clear();
+    signedInUsers.set(id, user);
+  }
+  return user;
+}
+
+/** Forget a cached user (after a change), or every one (a fresh app). */
+export function forgetSignedInUser(id?: number): void {
+  if (id === undefined) signedInUsers.clear();
+  else signedInUsers.delete(id);
+}
+
 const EMAIL_TAKEN = "An account with this email already exists. Sign in instead?";
 const EMAIL_IN_USE = "That email is already in use";
 
@@ -107,7 +130,9 @@ export async function changeCredentials(user: CurrentUser, changes: { currentPas
   if (changes.email !== user.email && (await isEmailTaken(changes.email))) return refused({ email: EMAIL_IN_USE });
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
   const write = () => db().user.update({ where: { id: user.id }, data: { email: changes.email, passwordHash }, select: { id: true } });
-  return unlessEmailTaken(write, { email: EMAIL_IN_USE });
+  const result = await unlessEmailTaken(write, { email: EMAIL_IN_USE });
+  forgetSignedInUser(user.id);
+  return result;
 }
 
 export function searchUsers(query: string, limit = 50) {

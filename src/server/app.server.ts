@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
 import session from "express-session";
@@ -9,6 +10,8 @@ import type { Logger } from "pino";
 import { db } from "#db/client.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "#server/session-cookie.server.ts";
+import { sessionCache } from "#lib/session-cache.server.ts";
+import { forgetSignedInUser } from "#models/users.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
 import { shedLoad } from "#server/load-shedding.server.ts";
 import { auditImpersonatedWrites } from "#server/impersonation-audit.server.ts";
@@ -37,7 +40,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
     "/assets",
     express.static(path.resolve("public/assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
-  app.use(express.static(path.resolve("public"), { index: false, maxAge: "1h" }));
+  app.use(publicFiles());
   app.use(
     pinoHttp({
       logger,
@@ -72,6 +75,9 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
     }),
   );
 
+  // A new app starts from the database, not from what an earlier app in this process cached.
+  sessionCache.clear();
+  forgetSignedInUser();
   const sessionStore = new PrismaSessionStore(db);
   const sessionParser = session({
     name: SESSION_COOKIE,
@@ -104,4 +110,15 @@ function cableOrigins(env: Env): string[] {
   if (!env.APP_ORIGIN) return [];
   const origin = new URL(env.APP_ORIGIN);
   return [`${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`];
+}
+
+/**
+ * The files directly in public/ (the favicon …), found once at start: other requests go straight to
+ * the routes instead of asking the disk whether a file of that name exists.
+ */
+function publicFiles(): express.RequestHandler {
+  const folder = path.resolve("public");
+  const names = new Set(readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+  const serve = express.static(folder, { index: false, maxAge: "1h" });
+  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
 }

@@ -1,12 +1,12 @@
 import type { Request, RequestHandler } from "express";
-import { findUserWithAccount, type AccountKind, type CurrentUser, type Role } from "#models/users.server.ts";
+import { signedInUser, type AccountKind, type CurrentUser, type Role } from "#models/users.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 
 /** Loads the signed-in user once per request (one query, account included). */
 export const loadCurrentUser: RequestHandler = async (req, _res, next) => {
   const { userId, impersonatorId } = req.session;
   if (userId) {
-    const user = await findUserWithAccount(userId);
+    const user = await signedInUser(userId);
     if (user) {
       req.user = user;
       req.impersonatorId = impersonatorId;

@@ -1,36 +1,64 @@
 import session from "express-session";
 import type { PrismaClient } from "#generated/prisma/client.ts";
+import { sessionCache } from "#lib/session-cache.server.ts";
 
 type SessionData = session.SessionData;
 
-/** express-session store backed by the Session table, so sessions survive restarts. */
+/** A session's expiry is written at most this often when only its use (not its content) changes. */
+export const TOUCH_EVERY_MS = 3600_000;
+
+/**
+ * express-session store backed by the Session table, so sessions survive restarts. Reads come from
+ * the process's session cache when they can; a page view writes nothing unless the session changed
+ * (or its expiry was last written over an hour ago).
+ */
 export class PrismaSessionStore extends session.Store {
+  private readonly touched = new Map<string, number>();
+
   constructor(private readonly db: () => PrismaClient) {
     super();
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    const cached = sessionCache.get(sid);
+    if (cached) return callback(null, JSON.parse(cached) as SessionData);
     this.db()
       .session.findUnique({ where: { id: sid } })
-      .then((row) => callback(null, row && row.expiresAt > new Date() ? (JSON.parse(row.data) as SessionData) : null), callback);
+      .then((row) => {
+        if (!row || row.expiresAt <= new Date()) return callback(null, null);
+        sessionCache.set(sid, { json: row.data, expiresAt: row.expiresAt.getTime(), userId: row.userId });
+        callback(null, JSON.parse(row.data) as SessionData);
+      }, callback);
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const fields = { data: JSON.stringify(data), expiresAt: expiry(data), userId: data.userId ?? null };
     this.db()
       .session.upsert({ where: { id: sid }, create: { id: sid, ...fields }, update: fields })
-      .then(() => callback?.(), callback);
+      .then(() => {
+        sessionCache.set(sid, { json: fields.data, expiresAt: fields.expiresAt.getTime(), userId: fields.userId });
+        this.touched.set(sid, Date.now());
+        callback?.();
+      }, callback);
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    sessionCache.delete(sid);
+    this.touched.delete(sid);
     this.db()
       .session.deleteMany({ where: { id: sid } })
       .then(() => callback?.(), callback);
   }
 
   override touch(sid: string, data: SessionData, callback?: () => void): void {
+    const now = Date.now();
+    if (now - (this.touched.get(sid) ?? 0) < TOUCH_EVERY_MS) return callback?.();
+    if (this.touched.size > 100_000) this.touched.clear();
+    this.touched.set(sid, now);
+    const expiresAt = expiry(data);
+    sessionCache.extend(sid, expiresAt.getTime());
     this.db()
-      .session.updateMany({ where: { id: sid }, data: { expiresAt: expiry(data) } })
+      .session.updateMany({ where: { id: sid }, data: { expiresAt } })
       .then(() => callback?.(), () => callback?.());
   }
 
