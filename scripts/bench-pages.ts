@@ -17,7 +17,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 
-const SECONDS = Number(process.argv[2] ?? 10);
+const SECONDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 10);
+// --profile writes the app process's CPU profile to ./bench-profile/ for a closer look.
+const PROFILE = process.argv.includes("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve("bench-profile")}`] : [];
 const CONNECTIONS = 50;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const dir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
@@ -188,7 +190,7 @@ const BARE = `
   const server = app.listen(0, "127.0.0.1", () => console.log("bare on " + server.address().port));
 `;
 
-const app = await start(["--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
+const app = await start([...PROFILE, "--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
 const bare = await start(["-e", BARE], {}, /bare on (\d+)/);
 const rows: string[] = [];
 try {
@@ -204,7 +206,7 @@ try {
     console.log(rows.at(-1));
   }
 } finally {
-  app.child.kill("SIGTERM");
+  app.child.kill("SIGINT");
   bare.child.kill("SIGTERM");
   await new Promise((resolve) => setTimeout(resolve, 500));
   rmSync(dir, { recursive: true, force: true });
