@@ -1,12 +1,11 @@
-import { count } from "#domain/format/count.ts";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type LiveQuoteInput, allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { parseBidPrice, parseLoads } from "#domain/bidding/bid-input.ts";
 import { BidAllocatorPropsSchema, MY_QUOTE_KEY } from "#domain/bidding/panel-props.ts";
+import { count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
 
 const SHOWN_RANKS = 3;
-const loadsText = (n: number) => count(n, "load");
 
 /**
  * The bid form with live allocation: as the carrier types a price and a number of loads,
@@ -49,7 +48,7 @@ export default function BidAllocator(raw: Record<string, unknown>) {
   return (
     <div ref={root} className="bid-allocator">
       <p className={mine === 0 ? "allocation greyed" : "allocation"} data-allocated-loads={mine} aria-live="polite">
-        You would win <strong>{mine}</strong> of {loadsText(props.expectedQuantity)}
+        You would win <strong>{mine}</strong> of {count(props.expectedQuantity, "load")}
       </p>
       {shown.length > 0 && (
         <table className="table allocation-table">
