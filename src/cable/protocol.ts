@@ -1,4 +1,5 @@
-// Wire format of the ActionCable "actioncable-v1-json" protocol, as @rails/actioncable expects it.
+// Wire format of the ActionCable "actioncable-v1-json" protocol, as @rails/actioncable expects it
+// (the exchange from upgrade to broadcast, step by step: docs/cable.md).
 
 export const CABLE_PROTOCOL = "actioncable-v1-json";
 export const UNSUPPORTED_PROTOCOL = "actioncable-unsupported";

@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 // ActiveSupport::MessageVerifier.new(key, digest: "SHA256", serializer: JSON), and `generate` with no
 // purpose or expiry writes strict_base64(JSON(name)) + "--" + hex(HMAC-SHA256(key, base64 part)).
 // `secret` is that verifier key itself (Rails derives it from secret_key_base; we take it as given).
+// Why only the server can name a stream, and how subscriptions are checked: docs/cable.md.
 
 export type Streamable = string | number;
 export type StreamNameSource = Streamable | readonly Streamable[];
