@@ -71,7 +71,7 @@ describe("POST /api/v1/client_errors", () => {
     expect((await staff.get("/admin")).text).toContain("TypeError: x is undefined");
   });
 
-  it("drops the errors on the ignore list", async () => {
+  it("drops browser noise that says nothing about our code: cross-origin script errors, ResizeObserver loops, failed fetches, stale ids", async () => {
     const browser = agent(telemetryOn());
     const csrf = await csrfTokenFor(browser);
     for (const message of ["Script error.", "ResizeObserver loop limit exceeded", "TypeError: Failed to fetch", "Object Not Found Matching Id:3, MethodName:update"]) {

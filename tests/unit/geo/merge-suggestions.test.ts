@@ -21,7 +21,7 @@ describe("mergeSuggestions (local defaults first, duplicates by label removed)",
     expect(merged).toEqual([{ label: "HQ", name: "Acme Ltd" }]);
   });
 
-  it("uses the constants", () => {
+  it("suggests from the first keystroke (even on focus) and hides 200 ms after the field loses focus, so a click on a suggestion lands", () => {
     expect(AUTOCOMPLETE_MIN_LENGTH).toBe(0);
     expect(HIDE_ON_BLUR_MS).toBe(200);
   });

@@ -4,7 +4,7 @@ import { CarrierSelectorRequestSchema, isSamePlace } from "#domain/loads/carrier
 describe("CarrierSelectorRequestSchema", () => {
   const parse = (body: unknown) => CarrierSelectorRequestSchema().safeParse(body);
 
-  it("reads the payload", () => {
+  it("reads {job_id, carrier_account_id, address: {city, country}, date}, trimming the city", () => {
     const result = parse({ job_id: "12", carrier_account_id: 4, address: { city: " Leeds ", country: "GB" }, date: "2027-03-03" });
     expect(result.success && result.data).toEqual({ job_id: 12, carrier_account_id: 4, address: { city: "Leeds", country: "GB" }, date: "2027-03-03" });
   });

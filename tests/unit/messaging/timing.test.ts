@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EXPANDABLE_MAX_HEIGHT_PX, SCROLL_RESIZE_DELAY_MS, TYPING_NOTICE_LIFETIME_MS, TYPING_THROTTLE_MS, shouldReportTyping } from "#domain/messaging/timing.ts";
 
-describe("live layer constants", () => {
-  it("are the specified values", () => {
+describe("live layer timings", () => {
+  it("throttle typing reports to one per 8 s, remove a typing notice after 10 s, re-scroll 100 ms after a resize and clamp long content at 256 px", () => {
     expect({ TYPING_THROTTLE_MS, TYPING_NOTICE_LIFETIME_MS, SCROLL_RESIZE_DELAY_MS, EXPANDABLE_MAX_HEIGHT_PX }).toEqual({
       TYPING_THROTTLE_MS: 8_000,
       TYPING_NOTICE_LIFETIME_MS: 10_000,

@@ -4,7 +4,7 @@ import { CLOCK_OFFSET_THRESHOLD_MS, clockOffset, parseServerTime, requestMidpoin
 const client = 1_750_000_000_000;
 
 describe("clockOffset (applied only beyond 700 ms)", () => {
-  it("uses the 700 ms threshold", () => {
+  it("ignores differences up to 700 ms, less than a request's own round trip can blur", () => {
     expect(CLOCK_OFFSET_THRESHOLD_MS).toBe(700);
   });
 
