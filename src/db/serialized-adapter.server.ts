@@ -1,11 +1,13 @@
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import { noteStatement } from "#db/table-versions.server.ts";
 
 // SQLite through better-sqlite3 is one connection shared by every request. Prisma's adapter runs
 // BEGIN on that connection and only orders transactions among themselves, so a plain query made by
 // another request while a transaction waits on anything (a geocode, a timer, the next await) would
 // join it: its write vanishes if the transaction rolls back, and its reads see uncommitted rows.
 // Here every statement passes one gate: outside a transaction a query waits until the open
-// transaction has committed or rolled back, then runs on its own.
+// transaction has committed or rolled back, then runs on its own. Every statement is also noted in
+// table-versions, which is how caches learn that what they hold has changed.
 
 /** A first-come first-served lock; `run` holds it for one piece of work. */
 export class Gate {
@@ -41,6 +43,8 @@ function gatedTransaction(transaction: Transaction, release: () => void): Transa
     }
   };
   return Object.assign(Object.create(transaction) as Transaction, {
+    queryRaw: (query: SqlQuery) => (noteStatement(query.sql), transaction.queryRaw(query)),
+    executeRaw: (query: SqlQuery) => (noteStatement(query.sql), transaction.executeRaw(query)),
     commit: () => finish(() => transaction.commit()),
     rollback: () => finish(() => transaction.rollback()),
   });
@@ -48,9 +52,9 @@ function gatedTransaction(transaction: Transaction, release: () => void): Transa
 
 function gatedAdapter(adapter: SqlDriverAdapter, gate: Gate): SqlDriverAdapter {
   return Object.assign(Object.create(adapter) as SqlDriverAdapter, {
-    queryRaw: (query: Parameters<SqlDriverAdapter["queryRaw"]>[0]) => gate.run(() => adapter.queryRaw(query)),
-    executeRaw: (query: Parameters<SqlDriverAdapter["executeRaw"]>[0]) => gate.run(() => adapter.executeRaw(query)),
-    executeScript: (script: string) => gate.run(() => adapter.executeScript(script)),
+    queryRaw: (query: SqlQuery) => gate.run(() => (noteStatement(query.sql), adapter.queryRaw(query))),
+    executeRaw: (query: SqlQuery) => gate.run(() => (noteStatement(query.sql), adapter.executeRaw(query))),
+    executeScript: (script: string) => gate.run(() => (noteStatement(script), adapter.executeScript(script))),
     async startTransaction(isolationLevel?: Parameters<SqlDriverAdapter["startTransaction"]>[0]) {
       const release = await gate.acquire();
       try {

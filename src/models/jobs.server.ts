@@ -170,24 +170,25 @@ const listSelect = {
 } as const satisfies Prisma.JobSelect;
 export type JobListRow = Prisma.JobGetPayload<{ select: typeof listSelect }>;
 
-export const SHIPPER_LIST_LIMIT = 500;
+export const SHIPPER_PAGE_SIZE = 50;
 
-/** The shipper's jobs in one tab (newest first), and how many jobs each tab holds. */
-export async function jobsForShipper(user: CurrentUser, tab: ShipperTab) {
+/** One page of the shipper's jobs in a tab (newest first), and how many jobs each tab holds. */
+export async function jobsForShipper(user: CurrentUser, tab: ShipperTab, pageAsked = 1) {
   const statuses = SHIPPER_TABS.find((t) => t.value === tab)?.statuses ?? [];
-  const [jobs, byStatus] = await Promise.all([
-    db().job.findMany({
-      where: { shipperAccountId: user.accountId, status: { in: [...statuses] } },
-      select: listSelect,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: SHIPPER_LIST_LIMIT,
-    }),
-    db().job.groupBy({ by: ["status"], where: { shipperAccountId: user.accountId }, _count: { _all: true } }),
-  ]);
+  const byStatus = await db().job.groupBy({ by: ["status"], where: { shipperAccountId: user.accountId }, _count: { _all: true } });
   const counts = Object.fromEntries(
     SHIPPER_TABS.map((t) => [t.value, byStatus.filter((row) => (t.statuses as readonly string[]).includes(row.status)).reduce((sum, row) => sum + row._count._all, 0)]),
   ) as Record<ShipperTab, number>;
-  return { jobs, counts };
+  const pages = Math.max(1, Math.ceil(counts[tab] / SHIPPER_PAGE_SIZE));
+  const page = Math.min(pageAsked, pages);
+  const jobs = await db().job.findMany({
+    where: { shipperAccountId: user.accountId, status: { in: [...statuses] } },
+    select: listSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * SHIPPER_PAGE_SIZE,
+    take: SHIPPER_PAGE_SIZE,
+  });
+  return { jobs, counts, page, pages };
 }
 
 /** Places the account has used before, offered first by the address autocomplete. */

@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { db } from "#db/client.server.ts";
+import { isCurrent, stampOf, type Stamp } from "#db/table-versions.server.ts";
 import { z } from "zod";
 import { SignupSchema, type SignupInput } from "#domain/auth/account-forms.ts";
 import { alreadyRegisteredLetter, confirmationLetter } from "#domain/auth/signup-mail.ts";
@@ -24,27 +25,28 @@ export async function findUserWithAccount(id: number) {
 }
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findUserWithAccount>>>;
 
-// The signed-in user with their account, kept per process: every page needs it. Each write that
-// changes a user or account forgets it here (changeCredentials below; anything new must too).
-const signedInUsers = new Map<number, CurrentUser>();
+// The signed-in user with their account, kept per process: every page needs it. An entry is used
+// only while no write has touched the User or Account table since it was read, so a renamed
+// company or a changed role shows on the very next request.
+const signedInUsers = new Map<number, { user: CurrentUser; stamp: Stamp }>();
 const MAX_CACHED_USERS = 10_000;
+const IDENTITY_TABLES = ["User", "Account"];
 
-/** The user with their account, from this process's cache when it can. */
+/** The user with their account, from this process's cache when it is still current. */
 export async function signedInUser(id: number): Promise<CurrentUser | null> {
   const cached = signedInUsers.get(id);
-  if (cached) return cached;
+  if (cached && isCurrent(cached.stamp)) return cached.user;
+  const stamp = stampOf(IDENTITY_TABLES);
   const user = await findUserWithAccount(id);
-  if (user) {
-    if (signedInUsers.size >= MAX_CACHED_USERS) signedInUsers.clear();
-    signedInUsers.set(id, user);
-  }
+  if (signedInUsers.size >= MAX_CACHED_USERS) signedInUsers.clear();
+  if (user) signedInUsers.set(id, { user, stamp });
+  else signedInUsers.delete(id);
   return user;
 }
 
-/** Forget a cached user (after a change), or every one (a fresh app). */
-export function forgetSignedInUser(id?: number): void {
-  if (id === undefined) signedInUsers.clear();
-  else signedInUsers.delete(id);
+/** Forget every cached user (a fresh app). */
+export function forgetSignedInUsers(): void {
+  signedInUsers.clear();
 }
 
 const EMAIL_TAKEN = "An account with this email already exists. Sign in instead?";
@@ -130,9 +132,7 @@ export async function changeCredentials(user: CurrentUser, changes: { currentPas
   if (changes.email !== user.email && (await isEmailTaken(changes.email))) return refused({ email: EMAIL_IN_USE });
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
   const write = () => db().user.update({ where: { id: user.id }, data: { email: changes.email, passwordHash }, select: { id: true } });
-  const result = await unlessEmailTaken(write, { email: EMAIL_IN_USE });
-  forgetSignedInUser(user.id);
-  return result;
+  return unlessEmailTaken(write, { email: EMAIL_IN_USE });
 }
 
 export function searchUsers(query: string, limit = 50) {

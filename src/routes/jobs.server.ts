@@ -19,6 +19,7 @@ import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { requireAccountKind, requireUser } from "#server/auth.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
+import { pageNumber } from "#lib/input.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { jobMessagingFor } from "#models/messages.server.ts";
 
@@ -71,8 +72,8 @@ export function jobsRouter(): Router {
     const user = requireUser(req);
     if (user.account.kind === "shipper") {
       const tab = shipperTab(req.query.status);
-      const { jobs, counts } = await jobsForShipper(user, tab.value);
-      return renderPage(req, res, "jobs/index", { title: "Your jobs", jobs, counts, tab, tabs: SHIPPER_TABS, jobView });
+      const list = await jobsForShipper(user, tab.value, pageNumber(req.query.page));
+      return renderPage(req, res, "jobs/index", { title: "Your jobs", list, tab, tabs: SHIPPER_TABS, jobView });
     }
     if (user.account.kind !== "carrier" || user.role === "driver") throw new HttpError(403, "This page is not available for your account");
     const filters = readBoardFilters(req.query);

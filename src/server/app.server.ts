@@ -11,7 +11,7 @@ import { db } from "#db/client.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "#server/session-cookie.server.ts";
 import { sessionCache } from "#lib/session-cache.server.ts";
-import { forgetSignedInUser } from "#models/users.server.ts";
+import { forgetSignedInUsers } from "#models/users.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
 import { shedLoad } from "#server/load-shedding.server.ts";
 import { auditImpersonatedWrites } from "#server/impersonation-audit.server.ts";
@@ -20,6 +20,7 @@ import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#se
 import { loadCurrentUser } from "#server/auth.server.ts";
 import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
 import { createSignInLimiter, limitWrites } from "#server/rate-limit.server.ts";
+import { forgetPages, pageCache } from "#server/page-cache.server.ts";
 import { routes } from "#routes/index.server.ts";
 
 
@@ -77,7 +78,8 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
 
   // A new app starts from the database, not from what an earlier app in this process cached.
   sessionCache.clear();
-  forgetSignedInUser();
+  forgetSignedInUsers();
+  forgetPages();
   const sessionStore = new PrismaSessionStore(db);
   const sessionParser = session({
     name: SESSION_COOKIE,
@@ -98,6 +100,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.use(loadCurrentUser);
   app.use(limitWrites());
   app.use(auditImpersonatedWrites);
+  app.use(pageCache());
 
   app.use(routes({ env, signInLimiter: createSignInLimiter() }));
   app.use(notFoundHandler);

@@ -4,6 +4,7 @@ import { generateToken } from "#server/csrf.server.ts";
 import * as format from "#lib/format.server.ts";
 import { navLinksFor } from "#server/navigation.server.ts";
 import { navBadgesFor } from "#models/nav-badges.server.ts";
+import { keepPage } from "#server/page-cache.server.ts";
 
 /** The caller asked for JSON rather than a page (Accept prefers it). */
 export const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "json";
@@ -32,7 +33,9 @@ export async function renderPage(req: Request, res: Response, view: string, loca
   const all = { ...viewLocals(req, res), title: undefined, errors: {}, values: {}, navBadges: await navBadgesFor(req.user), ...locals };
   const body = await renderView(res, view, all);
   const html = await renderView(res, "layouts/application", { ...all, body });
-  res.status(status).type("html").send(html);
+  res.status(status);
+  keepPage(req, res, html, all.csrfToken);
+  res.type("html").send(html);
 }
 
 /** A partial on its own, e.g. for a Turbo Stream or a fragment answer. */

@@ -187,3 +187,25 @@ describe("another account's jobs", () => {
     await browser.get("/jobs/abc").expect(404);
   });
 });
+
+describe("GET /jobs (the shipper's list)", () => {
+  it("shows 50 jobs a page, newest first, with links between pages that keep the tab", async () => {
+    const lister = await createShipper();
+    const office = await signedInAgent(lister.email);
+    await db().job.createMany({
+      data: Array.from({ length: 53 }, (_, i) => ({
+        shipperAccountId: lister.accountId, createdById: lister.id, reference: `Listed ${String(i).padStart(2, "0")}`, status: "open",
+        jobType: "single", loadType: "palletised", createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+      })),
+    });
+    const referencesOn = (html: string) => Array.from(html.matchAll(/>(Listed \d\d)</g), (match) => match[1]);
+    const first = await office.browser.get("/jobs?status=open").expect(200);
+    expect([referencesOn(first.text).length, referencesOn(first.text)[0]]).toEqual([50, "Listed 52"]);
+    expect(first.text).toContain("Page 1 of 2");
+    expect(first.text).toContain('href="/jobs?status=open&amp;page=2"');
+    const second = await office.browser.get("/jobs?status=open&page=2").expect(200);
+    expect(referencesOn(second.text)).toEqual(["Listed 02", "Listed 01", "Listed 00"]);
+    const beyond = await office.browser.get("/jobs?status=open&page=40").expect(200);
+    expect([beyond.text.includes("Page 2 of 2"), referencesOn(beyond.text).length]).toEqual([true, 3]);
+  });
+});

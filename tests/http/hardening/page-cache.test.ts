@@ -1,0 +1,102 @@
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { db } from "#db/client.server.ts";
+import { preparedSqliteFilePath } from "#db/sqlite-file.server.ts";
+import { signedInAgent } from "../../support/app.ts";
+import { createCarrier, createShipper } from "../../support/fixtures.ts";
+import { createJob } from "../../support/job-fixtures.ts";
+import { messagingWorld } from "../../support/messaging-fixtures.ts";
+
+const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)"/.exec(html)?.[1];
+const csrfOf = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
+
+/** A write on a connection of its own: the app's statement watch never sees it. */
+function writeBehindTheAppsBack(sql: string, ...params: unknown[]) {
+  const connection = new Database(preparedSqliteFilePath(process.env.DATABASE_URL!));
+  try {
+    connection.prepare(sql).run(...params);
+  } finally {
+    connection.close();
+  }
+}
+
+// Signed-in pages are kept rendered per person and request, for at most a second, and dropped the
+// moment any table they read is written through the app.
+describe("kept pages", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("are served again while nothing they read changed, for at most one second", async () => {
+    const shipper = await createShipper();
+    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Before reference" });
+    const { browser } = await signedInAgent(shipper.email);
+    expect((await browser.get("/jobs")).text).toContain("Before reference");
+    writeBehindTheAppsBack(`UPDATE "Job" SET reference = ? WHERE id = ?`, "After reference", job.id);
+    expect((await browser.get("/jobs")).text).toContain("Before reference");
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + 1_000);
+    const later = (await browser.get("/jobs")).text;
+    expect([later.includes("After reference"), later.includes("Before reference")]).toEqual([true, false]);
+  });
+
+  it("show a changed company name on the very next page", async () => {
+    const shipper = await createShipper({ company: "Old Name Haulage" });
+    const { browser } = await signedInAgent(shipper.email);
+    expect((await browser.get("/jobs")).text).toContain("Old Name Haulage");
+    await db().account.update({ where: { id: shipper.accountId }, data: { name: "New Name Haulage" } });
+    const page = (await browser.get("/jobs")).text;
+    expect([page.includes("New Name Haulage"), page.includes("Old Name Haulage")]).toEqual([true, false]);
+  });
+
+  it("show a new quote on the shipper's job page at once", async () => {
+    const shipper = await createShipper();
+    const carrier = await createCarrier();
+    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Quoted soon" });
+    const office = await signedInAgent(shipper.email);
+    expect((await office.browser.get(`/jobs/${job.id}`)).text).toContain("No quotes yet.");
+    const bidder = await signedInAgent(carrier.email);
+    await bidder.browser.post(`/jobs/${job.id}/quotes`).type("form").send({ _csrf: bidder.csrf, price: "412", number_of_loads: "1" }).expect(303);
+    expect((await office.browser.get(`/jobs/${job.id}`)).text).toContain("1 quote so far; the cheapest is <strong>£412.00</strong>");
+  });
+
+  it("show the unread badge after a message at once", async () => {
+    const world = await messagingWorld();
+    const carrier = await signedInAgent(world.carrier.email);
+    const badge = async () => /id="nav_messages_badge"[^>]*data-unread-badge-count-value="(\d+)"/.exec((await carrier.browser.get("/loads")).text)?.[1];
+    expect(await badge()).toBe("0");
+    const shipper = await signedInAgent(world.shipper.email);
+    await shipper.browser.post(`/loads/${world.load.id}/messages`).type("form").send({ _csrf: shipper.csrf, body: "Gate code 4411" }).expect(303);
+    expect(await badge()).toBe("1");
+  });
+
+  it("carry each answer's own CSP nonce and the session's CSRF token", async () => {
+    const shipper = await createShipper();
+    const { browser, csrf } = await signedInAgent(shipper.email);
+    const first = await browser.get("/dashboard");
+    const second = await browser.get("/dashboard");
+    const nonces = [nonceOf(first.text), nonceOf(second.text)];
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(String(second.headers["content-security-policy"])).toContain(`'nonce-${nonces[1]}'`);
+    expect([csrfOf(first.text), csrfOf(second.text)]).toEqual([csrf, csrf]);
+    await browser.delete("/session").set("X-CSRF-Token", csrfOf(second.text)!).expect(303);
+  });
+
+  it("belong to one person: another user of the same account sees their own name", async () => {
+    const carrier = await createCarrier({ name: "Alice Office" });
+    const colleague = await createCarrier({ name: "Bob Office" });
+    for (const [user, name, other] of [[carrier, "Alice Office", "Bob Office"], [colleague, "Bob Office", "Alice Office"]] as const) {
+      const { browser } = await signedInAgent(user.email);
+      const page = (await browser.get("/jobs")).text;
+      expect([page.includes(name), page.includes(other)]).toEqual([true, false]);
+    }
+  });
+
+  it("are never kept with a one-time flash message, which shows once", async () => {
+    const shipper = await createShipper();
+    const { browser, csrf } = await signedInAgent(shipper.email);
+    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Cancelled soon" });
+    await browser.post(`/jobs/${job.id}/cancellation`).type("form").send({ _csrf: csrf }).expect(303);
+    const notice = "Job cancelled. Carriers can no longer quote on it.";
+    const pages = [(await browser.get(`/jobs/${job.id}`)).text, (await browser.get(`/jobs/${job.id}`)).text];
+    expect(pages.map((page) => page.includes(notice))).toEqual([true, false]);
+  });
+});
