@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
 import session from "express-session";
 import helmet from "helmet";
 import compression from "compression";
-import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import { db } from "#db/client.server.ts";
 import type { Env } from "#lib/env.server.ts";
@@ -14,6 +12,8 @@ import { sessionCache } from "#lib/session-cache.server.ts";
 import { forgetSignedInUsers } from "#models/users.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
 import { shedLoad } from "#server/load-shedding.server.ts";
+import { requestLog } from "#server/request-log.server.ts";
+import { contentSecurityPolicy } from "#server/content-security.server.ts";
 import { auditImpersonatedWrites } from "#server/impersonation-audit.server.ts";
 import { formOrJsonBodies } from "#server/request-body.server.ts";
 import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
@@ -33,48 +33,21 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.set("view cache", env.isProduction);
   app.set("trust proxy", env.isProduction ? 1 : false);
   app.disable("x-powered-by");
+  // Every page carries a fresh CSP nonce, so an ETag of its body could never match: not worth hashing.
+  app.set("etag", false);
   app.locals.telemetry = env.telemetryEnabled;
 
   app.use(shedLoad());
   app.use(compression());
+  // Before the assets: a missing asset's 404 page needs its nonce too.
+  app.use(contentSecurityPolicy(env));
   app.use(
     "/assets",
     express.static(path.resolve("public/assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
   app.use(publicFiles());
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === "/api/v1/server_time" || req.url?.startsWith("/assets/") === true },
-      // One short line per request; headers (cookies, tokens) stay out of the logs entirely.
-      serializers: { req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }), res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-          imgSrc: ["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"],
-          connectSrc: ["'self'", ...cableOrigins(env)],
-          fontSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          ...(env.isProduction ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: env.isProduction,
-    }),
-  );
+  app.use(requestLog(app, logger));
+  app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: env.isProduction }));
 
   // A new app starts from the database, not from what an earlier app in this process cached.
   sessionCache.clear();
@@ -108,12 +81,6 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   return { app, sessionParser, sessionStore };
 }
 
-/** The page talks to its own origin only ('self' covers the same-origin WebSocket); APP_ORIGIN's socket too. */
-function cableOrigins(env: Env): string[] {
-  if (!env.APP_ORIGIN) return [];
-  const origin = new URL(env.APP_ORIGIN);
-  return [`${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`];
-}
 
 /**
  * The files directly in public/ (the favicon …), found once at start: other requests go straight to

@@ -28,8 +28,9 @@ export const refuseCrossSite: RequestHandler = (req, _res, next) => {
 
 /** Lets plain HTML forms (and Turbo without JS) send PATCH/PUT/DELETE as POST + `_method`. */
 export const methodOverride: RequestHandler = (req, _res, next) => {
+  if (req.method !== "POST") return next();
   const override = formControls(req.body)._method;
-  if (req.method === "POST" && typeof override === "string" && ["PATCH", "PUT", "DELETE"].includes(override.toUpperCase())) {
+  if (typeof override === "string" && ["PATCH", "PUT", "DELETE"].includes(override.toUpperCase())) {
     req.method = override.toUpperCase();
   }
   next();

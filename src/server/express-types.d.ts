@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { CurrentUser } from "#models/users.server.ts";
 
 declare global {
@@ -7,6 +8,10 @@ declare global {
       user?: CurrentUser;
       /** Set while support staff impersonate `user`. */
       impersonatorId?: number;
+      /** This request's number in the logs. */
+      id: number;
+      /** The logger, tagged with the request's id. */
+      log: Logger;
     }
     interface Locals {
       nonce: string;

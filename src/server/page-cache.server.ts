@@ -16,8 +16,10 @@ const MAX_PAGES = 1_000;
 const IDENTITY_TABLES = ["User", "Account"];
 const NONCE = "\u0000nonce\u0000";
 const CSRF = "\u0000csrf\u0000";
+const HOLE = /(\u0000nonce\u0000|\u0000csrf\u0000)/;
 
-type Page = { html: string; stamp: Stamp; keptAt: number };
+// A kept page is its bytes cut at each nonce and token: [bytes, hole, bytes, hole, …, bytes].
+type Page = { pieces: (Buffer | typeof NONCE | typeof CSRF)[]; stamp: Stamp; keptAt: number };
 const pages = new Map<string, Page>();
 const keys = new WeakMap<Request, string>();
 
@@ -33,7 +35,8 @@ export function pageCache(): RequestHandler {
     if (!key) return next();
     const page = pages.get(key);
     if (page && Date.now() - page.keptAt < PAGE_CACHE_TTL_MS && isCurrent(page.stamp)) {
-      res.type("html").send(page.html.replaceAll(NONCE, res.locals.nonce as string).replaceAll(CSRF, generateToken(req)));
+      const fill = { [NONCE]: Buffer.from(res.locals.nonce), [CSRF]: Buffer.from(generateToken(req)) };
+      res.type("html").send(Buffer.concat(page.pieces.map((piece) => (typeof piece === "string" ? fill[piece] : piece))));
       return;
     }
     keys.set(req, key);
@@ -47,8 +50,10 @@ export function keepPage(req: Request, res: Response, html: string, csrfToken: s
   const stamp = key && res.statusCode === 200 ? readSoFar(IDENTITY_TABLES) : undefined;
   if (!key || !stamp) return;
   if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
-  const template = html.replaceAll(res.locals.nonce as string, NONCE);
-  pages.set(key, { html: csrfToken ? template.replaceAll(csrfToken, CSRF) : template, stamp, keptAt: Date.now() });
+  const marked = html.replaceAll(res.locals.nonce, NONCE);
+  const template = csrfToken ? marked.replaceAll(csrfToken, CSRF) : marked;
+  const pieces = template.split(HOLE).map((piece, i) => (i % 2 ? (piece as typeof NONCE | typeof CSRF) : Buffer.from(piece)));
+  pages.set(key, { pieces, stamp, keptAt: Date.now() });
 }
 
 /** Forget every kept page (a fresh app). */
