@@ -16,7 +16,7 @@ const MAX_PAGES = 1_000;
 const IDENTITY_TABLES = ["User", "Account"];
 const NONCE = "\u0000nonce\u0000";
 const CSRF = "\u0000csrf\u0000";
-const HOLE = /(\u0000nonce\u0000|\u0000csrf\u0000)/;
+const HOLE = new RegExp(`(${NONCE}|${CSRF})`);
 
 // A kept page is its bytes cut at each nonce and token: [bytes, hole, bytes, hole, …, bytes].
 type Page = { pieces: (Buffer | typeof NONCE | typeof CSRF)[]; stamp: Stamp; keptAt: number };
