@@ -43,8 +43,10 @@ const writeManifest: esbuild.Plugin = {
     build.onEnd((result) => {
       if (!result.metafile) return;
       const manifest: Record<string, string> = {};
+      // The pages name only the entry files; chunks (islands, lazy controllers) are found by import.
+      const entries = new Set((build.initialOptions.entryPoints as string[]).map((entry) => path.resolve(entry)));
       for (const [file, output] of Object.entries(result.metafile.outputs)) {
-        if (!output.entryPoint) continue;
+        if (!output.entryPoint || !entries.has(path.resolve(output.entryPoint))) continue;
         const name = path.basename(output.entryPoint).replace(/\.tsx?$/, "");
         manifest[`${name}.js`] = "/assets/" + path.relative(outdir, path.resolve(file));
         if (output.cssBundle) manifest[`${name}.css`] = "/assets/" + path.relative(outdir, path.resolve(output.cssBundle));
@@ -74,6 +76,14 @@ const options: esbuild.BuildOptions = {
   jsx: "automatic",
   define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
   legalComments: "none",
+  // Islands are written against React's API; in the browser they run on preact/compat, which
+  // implements that API in ~10 KiB instead of react-dom's ~60 KiB (docs/islands.md).
+  alias: {
+    react: "preact/compat",
+    "react-dom/client": "preact/compat/client",
+    "react-dom": "preact/compat",
+    "react/jsx-runtime": "preact/jsx-runtime",
+  },
   plugins: [stylesheetUrlPlugin, stimulusControllersPlugin(), writeManifest],
   logLevel: "warning",
 };

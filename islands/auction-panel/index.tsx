@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
-import { AuctionPanelPropsSchema, type AuctionPanelProps } from "#domain/bidding/panel-props.ts";
+import { auctionPanelProps, type AuctionPanelProps } from "#domain/bidding/panel-props.ts";
 import { formatRemaining, type Remaining } from "#domain/time/countdown.ts";
 import { csrfToken } from "../../controllers/lib/http.ts";
 import { useCountdown, useServerOffset } from "../lib/use-countdown.ts";
@@ -11,7 +11,7 @@ import { useCountdown, useServerOffset } from "../lib/use-countdown.ts";
  * place-bid button and the secure-now form; at closing it says so.
  */
 export default function AuctionPanel(raw: Record<string, unknown>) {
-  const props = useMemo(() => AuctionPanelPropsSchema.parse(raw), [raw]);
+  const props = useMemo(() => auctionPanelProps(raw), [raw]);
   const offset = useServerOffset();
   const root = useRef<HTMLDivElement>(null);
   const phaseAt = (now: number) => auctionPhase({ isAuction: true, status: props.status, auctionOpensAt: props.opensAt, auctionClosesAt: props.closesAt }, now);

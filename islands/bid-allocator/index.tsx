@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type LiveQuoteInput, allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { parseBidPrice, parseLoads } from "#domain/bidding/bid-input.ts";
-import { BidAllocatorPropsSchema, MY_QUOTE_KEY } from "#domain/bidding/panel-props.ts";
+import { bidAllocatorProps, MY_QUOTE_KEY } from "#domain/bidding/panel-props.ts";
 import { count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
 
@@ -13,7 +13,7 @@ const SHOWN_RANKS = 3;
  * carriers anonymised). Zero is greyed out. Mounted inside the bid form; reads its inputs.
  */
 export default function BidAllocator(raw: Record<string, unknown>) {
-  const props = useMemo(() => BidAllocatorPropsSchema.parse(raw), [raw]);
+  const props = useMemo(() => bidAllocatorProps(raw), [raw]);
   const root = useRef<HTMLDivElement>(null);
   const [input, setInput] = useState<LiveQuoteInput>({ valueCents: Number.NaN, numberOfLoads: 0 });
 

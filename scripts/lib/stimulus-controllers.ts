@@ -1,6 +1,8 @@
 // Stimulus controllers are registered from the folder: every `*_controller.ts` in a folder becomes
 // one entry of a module the build writes on the fly, named by Stimulus' own convention
 // (`local_time_controller.ts` → "local-time", `bridge/title_controller.ts` → "bridge--title").
+// `virtual:stimulus-controllers?lazy` lists a folder's controllers as loaders instead, each built as
+// its own chunk and named by its file alone: the folder says how they load, not what they are called.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type * as esbuild from "esbuild";
@@ -21,6 +23,11 @@ export function controllerFiles(dir: string): string[] {
   return readdirSync(dir).filter((name) => /_controller\.tsx?$/.test(name)).sort();
 }
 
+function lazyModuleSource(dir: string): string {
+  const entries = controllerFiles(dir).map((file) => `[${JSON.stringify(controllerIdentifier(file))}, () => import(${JSON.stringify(path.join(dir, file))})]`);
+  return `export const lazyControllers = [${entries.join(", ")}];\n`;
+}
+
 function moduleSource(dir: string, prefix: string): string {
   const files = controllerFiles(dir);
   const imports = files.map((file, i) => `import C${i} from ${JSON.stringify(path.join(dir, file))};`);
@@ -36,13 +43,20 @@ export function stimulusControllersPlugin(root = path.resolve("controllers")): e
   return {
     name: "stimulus-controllers",
     setup(build) {
-      build.onResolve({ filter: /^virtual:stimulus-controllers$/ }, (args) => ({ path: args.resolveDir, namespace: "stimulus-controllers" }));
-      build.onLoad({ filter: /.*/, namespace: "stimulus-controllers" }, (args) => ({
-        contents: moduleSource(args.path, path.relative(root, args.path)),
-        loader: "js",
-        resolveDir: args.path,
-        watchDirs: [args.path],
+      build.onResolve({ filter: /^virtual:stimulus-controllers(\?lazy)?$/ }, (args) => ({
+        path: args.resolveDir + (args.path.endsWith("?lazy") ? "?lazy" : ""),
+        namespace: "stimulus-controllers",
       }));
+      build.onLoad({ filter: /.*/, namespace: "stimulus-controllers" }, (args) => {
+        const lazy = args.path.endsWith("?lazy");
+        const dir = args.path.replace(/\?lazy$/, "");
+        return {
+          contents: lazy ? lazyModuleSource(dir) : moduleSource(dir, path.relative(root, dir)),
+          loader: "js",
+          resolveDir: dir,
+          watchDirs: [dir],
+        };
+      });
     },
   };
 }

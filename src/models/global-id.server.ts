@@ -11,9 +11,12 @@ const APP = "loadline";
 const SEPARATOR = "--";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+// Ids are written with this many digits, so every signed id has the same length whatever the record.
+const ID_DIGITS = 15;
+const GID = new RegExp(`^gid://([^/]+)/([^/]+)/([0-9]{${ID_DIGITS}})$`);
 
 export function signGlobalId(model: string, id: number, purpose: string): string {
-  const payload = encrypt(JSON.stringify({ gid: `gid://${APP}/${model}/${id}`, pur: purpose }));
+  const payload = encrypt(JSON.stringify({ gid: `gid://${APP}/${model}/${String(id).padStart(ID_DIGITS, "0")}`, pur: purpose }));
   return `${payload}${SEPARATOR}${digest(payload)}`;
 }
 
@@ -55,8 +58,8 @@ function decrypt(payload: string): string | null {
 function idFrom(text: string | null, model: string, purpose: string): number | null {
   try {
     const { gid, pur } = JSON.parse(text ?? "null") as { gid?: unknown; pur?: unknown };
-    const match = typeof gid === "string" ? /^gid:\/\/([^/]+)\/([^/]+)\/([1-9][0-9]{0,14})$/.exec(gid) : null;
-    if (!match || match[1] !== APP || match[2] !== model || pur !== purpose) return null;
+    const match = typeof gid === "string" ? GID.exec(gid) : null;
+    if (!match || match[1] !== APP || match[2] !== model || pur !== purpose || Number(match[3]) < 1) return null;
     return Number(match[3]);
   } catch {
     return null;

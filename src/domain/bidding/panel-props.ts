@@ -1,43 +1,43 @@
-import { z } from "zod/mini";
+import { array, boolean, nullable, number, object, string, type Shaped } from "#domain/shape/shape.ts";
 
-// Props of the bidding islands, built by src/models/bidding-panel.server.ts and parsed by the
-// islands (zod/mini keeps the browser bundle small). Other carriers' quotes travel anonymised:
-// a per-page key instead of the account, never a name or an id.
+// Props of the bidding islands, built by src/models/bidding-panel.server.ts and checked by the
+// islands with the small shape checks (zod would add ~85 KiB to the page). Other carriers' quotes
+// travel anonymised: a per-page key instead of the account, never a name or an id.
 
-const RulesSchema = z.object({
-  firstBidPercentage: z.number(),
-  secondBidPercentage: z.number(),
-  thirdBidPercentage: z.number(),
+const rules = object({
+  firstBidPercentage: number,
+  secondBidPercentage: number,
+  thirdBidPercentage: number,
 });
 
-export const AnonymousQuoteSchema = z.object({
-  key: z.string(),
-  valueCents: z.number(),
-  numberOfLoads: z.number(),
-  updatedAt: z.number(),
+export const anonymousQuote = object({
+  key: string,
+  valueCents: number,
+  numberOfLoads: number,
+  updatedAt: number,
 });
-export type AnonymousQuote = z.infer<typeof AnonymousQuoteSchema>;
+export type AnonymousQuote = Shaped<typeof anonymousQuote>;
 
 /** The key of the viewing carrier's own quote in `quotes`. */
 export const MY_QUOTE_KEY = "mine";
 
-export const BidAllocatorPropsSchema = z.object({
-  quotes: z.array(AnonymousQuoteSchema),
-  expectedQuantity: z.number(),
-  rules: RulesSchema,
+export const bidAllocatorProps = object({
+  quotes: array(anonymousQuote),
+  expectedQuantity: number,
+  rules,
 });
-export type BidAllocatorProps = z.infer<typeof BidAllocatorPropsSchema>;
+export type BidAllocatorProps = Shaped<typeof bidAllocatorProps>;
 
-export const AuctionPanelPropsSchema = z.object({
-  jobId: z.number(),
-  status: z.string(),
-  opensAt: z.nullable(z.number()),
-  closesAt: z.nullable(z.number()),
-  opensAtText: z.string(),
-  closesAtText: z.string(),
-  breakdown: z.string(),
+export const auctionPanelProps = object({
+  jobId: number,
+  status: string,
+  opensAt: nullable(number),
+  closesAt: nullable(number),
+  opensAtText: string,
+  closesAtText: string,
+  breakdown: string,
   /** Carriers who may bid get the place-bid button and the secure-now form; shippers only watch. */
-  canBid: z.boolean(),
-  secureNow: z.nullable(z.object({ priceText: z.string(), loads: z.number(), action: z.string() })),
+  canBid: boolean,
+  secureNow: nullable(object({ priceText: string, loads: number, action: string })),
 });
-export type AuctionPanelProps = z.infer<typeof AuctionPanelPropsSchema>;
+export type AuctionPanelProps = Shaped<typeof auctionPanelProps>;

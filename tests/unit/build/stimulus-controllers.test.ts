@@ -46,4 +46,21 @@ describe("the build's controller list", () => {
     expect(await run("index.ts")).toEqual(["map-pin", "toast"]);
     expect(await run(path.join("bridge", "index.ts"))).toEqual(["bridge--menu"]);
   });
+
+  it("lists a lazy folder's controllers as loaders named by file alone, each built as its own chunk", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "controllers-"));
+    mkdirSync(path.join(dir, "lazy"));
+    for (const file of ["job_form_controller.ts", "tom_select_controller.ts"]) {
+      writeFileSync(path.join(dir, "lazy", file), `export default ${JSON.stringify(file)};\n`);
+    }
+    writeFileSync(path.join(dir, "lazy", "index.ts"), 'import { lazyControllers } from "virtual:stimulus-controllers?lazy";\nexport const loaders = lazyControllers;\n');
+    const out = await esbuild.build({
+      entryPoints: [path.join(dir, "lazy", "index.ts")], bundle: true, splitting: true, format: "esm", outdir: path.join(dir, "out"), write: true,
+      plugins: [stimulusControllersPlugin(dir)], logLevel: "silent", metafile: true,
+    });
+    expect(Object.keys(out.metafile.outputs).filter((file) => file.endsWith(".js"))).toHaveLength(3);
+    const { loaders } = (await import(path.join(dir, "out", "index.js"))) as { loaders: [string, () => Promise<{ default: string }>][] };
+    const loaded = await Promise.all(loaders.map(async ([id, load]) => [id, (await load()).default]));
+    expect(loaded).toEqual([["job-form", "job_form_controller.ts"], ["tom-select", "tom_select_controller.ts"]]);
+  });
 });

@@ -1,7 +1,7 @@
 import { Controller } from "@hotwired/stimulus";
 import { visibleGroups, type GroupName, type JobFormState } from "#domain/jobs/form-visibility.ts";
 import type { CustomsLocation } from "#domain/jobs/customs.ts";
-import { showGroup } from "./lib/form-groups.ts";
+import { showGroup } from "../lib/form-groups.ts";
 
 /** Shows only the job-form groups that apply, by the same rule the server uses. */
 export default class extends Controller<HTMLFormElement> {

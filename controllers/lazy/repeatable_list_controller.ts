@@ -1,5 +1,5 @@
 import { Controller } from "@hotwired/stimulus";
-import { stripRequired } from "./lib/form-groups.ts";
+import { stripRequired } from "../lib/form-groups.ts";
 
 /**
  * A list whose items are added from a <template> and removed in place: an item with a

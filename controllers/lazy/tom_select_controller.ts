@@ -1,7 +1,7 @@
 import { Controller } from "@hotwired/stimulus";
 import type TomSelect from "tom-select";
 import { MULTI_SELECT_MESSAGES, multiSelectSummary, multiSelectTexts } from "#domain/jobs/multi-select.ts";
-import { ensureStylesheet } from "../islands/lib/stylesheet.ts";
+import { ensureStylesheet } from "../../islands/lib/stylesheet.ts";
 
 /**
  * The searchable multi-select on a <select>, or on the select a `selector` value names
