@@ -49,12 +49,11 @@ export type BiddingPanel = CarrierPanel | ShipperPanel | { kind: "none" };
 export type PanelOptions = { values?: Record<string, string>; errors?: Record<string, string>; returnTo?: string; now?: number };
 
 /** Everything the job page's bidding panel (views/bidding/_job_panel.ejs) needs, in a few queries. */
-export async function biddingPanelFor(job: { id: number }, user: CurrentUser, options: PanelOptions = {}): Promise<BiddingPanel> {
+export async function biddingPanelFor(job: BiddingJob, user: CurrentUser, options: PanelOptions = {}): Promise<BiddingPanel> {
   const now = options.now ?? Date.now();
-  const full = await db().job.findUnique({ where: { id: job.id }, select: biddingJobSelect });
-  if (!full || full.status === "draft") return { kind: "none" };
-  if (isShipperOf(full, user)) return shipperPanel(full, now);
-  if (isBidder(user)) return carrierPanel(full, user, options, now);
+  if (job.status === "draft") return { kind: "none" };
+  if (isShipperOf(job, user)) return shipperPanel(job, now);
+  if (isBidder(user)) return carrierPanel(job, user, options, now);
   return { kind: "none" };
 }
 

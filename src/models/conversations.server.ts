@@ -62,23 +62,31 @@ async function findLoadConversation(user: CurrentUser, loadId: number): Promise<
 }
 
 async function findJobConversation(user: CurrentUser, jobId: number, carrierAccountId: number): Promise<Conversation | null> {
-  const [job, carrier, engaged] = await Promise.all([
-    db().job.findUnique({ where: { id: jobId }, select: jobSelect }),
-    db().account.findUnique({ where: { id: carrierAccountId }, select: { id: true, name: true, kind: true } }),
-    db().job.count({
-      where: {
-        id: jobId,
-        OR: [{ quotes: { some: { carrierAccountId } } }, { messages: { some: { loadId: null, OR: [{ fromAccountId: carrierAccountId }, { toAccountId: carrierAccountId }] } } }],
-      },
-    }),
-  ]);
+  const [job, carrier] = await Promise.all([db().job.findUnique({ where: { id: jobId }, select: jobSelect }), carrierAccount(user, carrierAccountId)]);
   if (!job || carrier?.kind !== "carrier" || job.status === "draft") return null;
   const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
   const open = isOutForQuotes(job.status);
   // The shipper answers carriers who came forward; a carrier may ask about any job on the board.
-  if (!party || (party === "shipper" && !engaged) || (party === "carrier" && !open && !engaged)) return null;
+  if (!party || ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId)))) return null;
   const { shipperAccount, ...rest } = job;
   return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
+}
+
+/** The carrier account of a job conversation: the viewer's own when it is theirs, else read. */
+function carrierAccount(user: CurrentUser, id: number): Promise<{ id: number; name: string; kind: string } | null> | { id: number; name: string; kind: string } {
+  if (user.accountId === id) return user.account;
+  return db().account.findUnique({ where: { id }, select: { id: true, name: true, kind: true } });
+}
+
+/** The carrier quoted on the job or talked about it before. */
+async function hasComeForward(jobId: number, carrierAccountId: number): Promise<boolean> {
+  const engaged = await db().job.count({
+    where: {
+      id: jobId,
+      OR: [{ quotes: { some: { carrierAccountId } } }, { messages: { some: { loadId: null, OR: [{ fromAccountId: carrierAccountId }, { toAccountId: carrierAccountId }] } } }],
+    },
+  });
+  return engaged > 0;
 }
 
 function build(

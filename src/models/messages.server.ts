@@ -27,7 +27,7 @@ export const MESSAGE_PURPOSE = "message";
 /** How many of the latest messages a conversation shows. */
 export const CONVERSATION_WINDOW = 100;
 
-export const messageSelect = {
+const messageColumns = {
   id: true,
   jobId: true,
   loadId: true,
@@ -38,8 +38,8 @@ export const messageSelect = {
   readAt: true,
   createdAt: true,
   sentBySupportId: true,
-  ...senderSelect,
 } as const satisfies Prisma.MessageSelect;
+export const messageSelect = { ...messageColumns, ...senderSelect } as const satisfies Prisma.MessageSelect;
 
 type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 export type MessageView = MessageRow & { sgid: string };
@@ -80,11 +80,29 @@ export async function jobMessagingFor(user: CurrentUser, jobId: number): Promise
 
 export async function viewOf(conversation: Conversation, user: CurrentUser): Promise<ConversationView> {
   const where = messagesWhere(conversation);
-  const [latest, unreadCount] = await Promise.all([
-    db().message.findMany({ where, select: messageSelect, orderBy: { id: "desc" }, take: CONVERSATION_WINDOW }),
-    db().message.count({ where: { AND: [where, unreadMessagesWhere(user)] } }),
-  ]);
-  return { conversation, messages: latest.reverse().map(withSgid), unreadBadge: badgeView(unreadCount), streamTag: streamTag(conversation.stream) };
+  const rows = (await db().message.findMany({ where, select: messageColumns, orderBy: { id: "desc" }, take: CONVERSATION_WINDOW })).reverse();
+  const [messages, unreadCount] = await Promise.all([withSenders(conversation, rows), unreadIn(conversation, user, rows)]);
+  return { conversation, messages: messages.map(withSgid), unreadBadge: badgeView(unreadCount), streamTag: streamTag(conversation.stream) };
+}
+
+type MessageColumns = Prisma.MessageGetPayload<{ select: typeof messageColumns }>;
+
+/** Names the senders: the accounts are the conversation's two, the people are looked up once. */
+async function withSenders(conversation: Conversation, rows: MessageColumns[]): Promise<MessageRow[]> {
+  const ids = [...new Set(rows.map((row) => row.fromUserId))];
+  const people = ids.length ? await db().user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : [];
+  const names = new Map(people.map((person) => [person.id, person.name]));
+  const accountName = (id: number) => (id === conversation.shipperAccount.id ? conversation.shipperAccount : conversation.carrierAccount).name;
+  return rows.map((row) => ({ ...row, fromUser: { name: names.get(row.fromUserId) ?? "" }, fromAccount: { name: accountName(row.fromAccountId) } }));
+}
+
+/**
+ * Unread messages for this user: counted in the shown list when it holds the whole conversation
+ * (a party's messages are all theirs to read), else by the database.
+ */
+async function unreadIn(conversation: Conversation, user: CurrentUser, rows: MessageColumns[]): Promise<number> {
+  if (rows.length < CONVERSATION_WINDOW) return rows.filter((row) => row.toAccountId === user.accountId && row.readAt === null).length;
+  return db().message.count({ where: { AND: [messagesWhere(conversation), unreadMessagesWhere(user)] } });
 }
 
 export type PostOutcome = Result<{ message: MessageView; streamHtml: string }>;
