@@ -1,4 +1,4 @@
-import { isOutForQuotes } from "#domain/jobs/status.ts";
+import { isBeforeAward, isOutForQuotes } from "#domain/jobs/status.ts";
 import { db } from "#db/client.server.ts";
 import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
@@ -60,7 +60,7 @@ export async function biddingPanelFor(job: BiddingJob, user: CurrentUser, option
 async function shipperPanel(job: BiddingJob, now: number): Promise<ShipperPanel> {
   const [quotes, loadsCount] = await Promise.all([
     db().quote.aggregate({ where: { jobId: job.id, status: { in: ["active", "accepted"] } }, _count: true, _min: { valueCents: true } }),
-    db().load.count({ where: { jobId: job.id } }),
+    isBeforeAward(job.status) ? 0 : db().load.count({ where: { jobId: job.id } }),
   ]);
   return {
     kind: "shipper",
@@ -80,7 +80,7 @@ async function carrierPanel(job: BiddingJob, user: CurrentUser, options: PanelOp
       where: { jobId: job.id, OR: [{ status: "active" }, { carrierAccountId: user.accountId }] },
       select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true, updatedAt: true },
     }),
-    db().load.count({ where: { jobId: job.id, carrierAccountId: user.accountId } }),
+    isBeforeAward(job.status) ? 0 : db().load.count({ where: { jobId: job.id, carrierAccountId: user.accountId } }),
   ]);
   const mine = quotes.find((q) => q.carrierAccountId === user.accountId) ?? null;
   const refusal = quoteRefusal(job, now);

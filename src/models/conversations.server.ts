@@ -46,6 +46,8 @@ export function findConversation(user: CurrentUser, ref: ConversationRef): Promi
   return ref.kind === "load" ? findLoadConversation(user, ref.loadId) : findJobConversation(user, ref.jobId, ref.carrierAccountId);
 }
 
+type KnownJob = Conversation["job"] & { shipperAccountId: number };
+
 const jobSelect = { id: true, reference: true, status: true, shipperAccount: { select: { id: true, name: true } } } as const;
 
 async function findLoadConversation(user: CurrentUser, loadId: number): Promise<Conversation | null> {
@@ -53,16 +55,24 @@ async function findLoadConversation(user: CurrentUser, loadId: number): Promise<
     where: { id: loadId },
     select: { id: true, sequence: true, driverId: true, carrierAccount: { select: { id: true, name: true } }, job: { select: jobSelect } },
   });
-  if (!load?.carrierAccount) return null;
-  const party = partyOf(user, load.job.shipperAccount.id, load.carrierAccount.id, load.driverId);
-  if (!party) return null;
-  const ref: ConversationRef = { kind: "load", loadId };
-  const { shipperAccount, ...job } = load.job;
-  return build(ref, party, job, { id: load.id, sequence: load.sequence, driverId: load.driverId }, shipperAccount, load.carrierAccount, true);
+  return load ? loadConversation(user, load) : null;
 }
 
-async function findJobConversation(user: CurrentUser, jobId: number, carrierAccountId: number): Promise<Conversation | null> {
-  const [job, carrier] = await Promise.all([db().job.findUnique({ where: { id: jobId }, select: jobSelect }), carrierAccount(user, carrierAccountId)]);
+/** The conversation on a load already read (with its carrier and its job's shipper), if this user is party to it. */
+export function loadConversation(
+  user: CurrentUser,
+  load: { id: number; sequence: number; driverId: number | null; carrierAccount: Named | null; job: Conversation["job"] & { shipperAccount: Named } },
+): Conversation | null {
+  if (!load.carrierAccount) return null;
+  const party = partyOf(user, load.job.shipperAccount.id, load.carrierAccount.id, load.driverId);
+  if (!party) return null;
+  const { id, reference, status, shipperAccount } = load.job;
+  return build({ kind: "load", loadId: load.id }, party, { id, reference, status }, { id: load.id, sequence: load.sequence, driverId: load.driverId }, shipperAccount, load.carrierAccount, true);
+}
+
+/** A job conversation; `known` is the job when the caller has already read it. */
+export async function findJobConversation(user: CurrentUser, jobId: number, carrierAccountId: number, known?: KnownJob): Promise<Conversation | null> {
+  const [job, carrier] = await Promise.all([known ? withShipperAccount(known) : db().job.findUnique({ where: { id: jobId }, select: jobSelect }), carrierAccount(user, carrierAccountId)]);
   if (!job || carrier?.kind !== "carrier" || job.status === "draft") return null;
   const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
   const open = isOutForQuotes(job.status);
@@ -70,6 +80,11 @@ async function findJobConversation(user: CurrentUser, jobId: number, carrierAcco
   if (!party || ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId)))) return null;
   const { shipperAccount, ...rest } = job;
   return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
+}
+
+async function withShipperAccount({ id, reference, status, shipperAccountId }: KnownJob) {
+  const shipperAccount = await db().account.findUnique({ where: { id: shipperAccountId }, select: { id: true, name: true } });
+  return shipperAccount && { id, reference, status, shipperAccount };
 }
 
 /** The carrier account of a job conversation: the viewer's own when it is theirs, else read. */

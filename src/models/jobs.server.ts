@@ -38,7 +38,9 @@ export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<Job
 export async function requireViewableJob(user: CurrentUser, id: unknown): Promise<JobDetail> {
   if (user.account.kind === "shipper") return requireOwnJob(user, id);
   found(user.account.kind === "carrier");
-  return found(await db().job.findFirst({ where: { id: recordId(id), ...jobScopes.visibleToCarrier(user) }, include: jobDetailInclude }));
+  // The shipper's choice of driver is theirs alone: a carrier's page neither shows nor reads it.
+  const job = found(await db().job.findFirst({ where: { id: recordId(id), ...jobScopes.visibleToCarrier(user) }, include: { ...jobDetailInclude, assignedDriver: false } }));
+  return { ...job, assignedDriver: null };
 }
 
 /** Problems only the database can see: the driver must be one of the account's drivers. */

@@ -82,7 +82,7 @@ const loadDetailSelect = {
   deliveryDate: true,
   collectedAt: true,
   deliveredAt: true,
-  job: { select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, shipperAccount: { select: { name: true } } } },
+  job: { select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, shipperAccount: { select: { id: true, name: true } } } },
   carrierAccount: { select: { id: true, name: true } },
   driver: { select: { id: true, name: true } },
   stops: {

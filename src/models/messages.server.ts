@@ -8,7 +8,9 @@ import { streamTag, turboStream } from "#lib/turbo.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
 import {
   findConversation,
+  findJobConversation,
   jobConversationsFor,
+  loadConversation,
   messagesWhere,
   senderSelect,
   unreadMessagesWhere,
@@ -64,18 +66,24 @@ export async function conversationFor(user: CurrentUser, ref: ConversationRef): 
   return conversation ? viewOf(conversation, user) : null;
 }
 
+/** The same for a load the page has already read with its carrier and shipper. */
+export async function loadConversationFor(user: CurrentUser, load: Parameters<typeof loadConversation>[1]): Promise<ConversationView | null> {
+  const conversation = loadConversation(user, load);
+  return conversation ? viewOf(conversation, user) : null;
+}
+
 export type JobMessaging = { conversation: ConversationView } | { conversations: ConversationSummary[] } | null;
 
 /**
  * The job page's messaging: a carrier (office) gets its own conversation with the shipper (if it may
  * ask about the job), the shipper the carriers who asked or quoted; anyone else nothing.
  */
-export async function jobMessagingFor(user: CurrentUser, jobId: number): Promise<JobMessaging> {
+export async function jobMessagingFor(user: CurrentUser, job: { id: number; reference: string; status: string; shipperAccountId: number }): Promise<JobMessaging> {
   // Call it for a job the page has already shown this user; the list itself is scoped to their account.
-  if (user.account.kind === "shipper") return { conversations: await jobConversationsFor(user, jobId) };
+  if (user.account.kind === "shipper") return { conversations: await jobConversationsFor(user, job.id) };
   if (user.account.kind !== "carrier" || user.role === "driver") return null;
-  const conversation = await conversationFor(user, { kind: "job", jobId, carrierAccountId: user.accountId });
-  return conversation ? { conversation } : null;
+  const conversation = await findJobConversation(user, job.id, user.accountId, job);
+  return conversation ? { conversation: await viewOf(conversation, user) } : null;
 }
 
 export async function viewOf(conversation: Conversation, user: CurrentUser): Promise<ConversationView> {

@@ -100,7 +100,7 @@ export function jobsRouter(): Router {
   router.get("/jobs/:id", async (req, res) => {
     const user = requireUser(req);
     const job = await requireViewableJob(user, req.params.id);
-    const [bidding, messaging] = await Promise.all([biddingPanelFor(job, user), jobMessagingFor(user, job.id)]);
+    const [bidding, messaging] = await Promise.all([biddingPanelFor(job, user), jobMessagingFor(user, job)]);
     const owner = user.account.kind === "shipper";
     await renderPage(req, res, "jobs/show", {
       title: job.reference, job, bidding, messaging, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,

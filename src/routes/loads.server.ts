@@ -5,7 +5,7 @@ import { STATUS_ACTION_LABELS } from "#domain/loads/status.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber, parseInput } from "#lib/input.server.ts";
 import type { Result } from "#lib/result.server.ts";
-import { conversationFor } from "#models/messages.server.ts";
+import { loadConversationFor } from "#models/messages.server.ts";
 import {
   type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, driversFor, loadActions, loadState, loadsFor, moveLoad, requireLoadFor,
 } from "#models/loads.server.ts";
@@ -70,7 +70,7 @@ async function showLoad(req: Request, res: Response, load: LoadDetail, form: For
   const [drivers, selector, conversation] = await Promise.all([
     actions.canAssignDriver ? driversFor(user.accountId) : Promise.resolve([]),
     actions.canMove ? carrierChoices(user, selectorRequestFor(load)) : Promise.resolve(null),
-    conversationFor(user, { kind: "load", loadId: load.id }),
+    loadConversationFor(user, load),
   ]);
   const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, statusLabels: STATUS_ACTION_LABELS };
   await renderPage(req, res, "loads/show", { ...page, errors: form.errors ?? {}, values: form.values ?? {} }, status);

@@ -39,6 +39,11 @@ export function isEditable(job: { status: string; hasAcceptedQuote: boolean }): 
   return EDITABLE_STATUSES.includes(job.status) && !job.hasAcceptedQuote;
 }
 
+/** No loads exist yet: they are made by the award. */
+export function isBeforeAward(status: string): boolean {
+  return BEFORE_AWARD.includes(status);
+}
+
 export function isOutForQuotes(status: string): boolean {
   return (OUT_FOR_QUOTES_STATUSES as readonly string[]).includes(status);
 }
