@@ -10,7 +10,7 @@ import { awardRefusal, quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { formatDateTime } from "#domain/format/dates.ts";
 import { formatMoney, wholePoundsFromPence } from "#domain/format/money.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { type BiddingJob, biddingJobSelect, forAllocation, isBidder, isShipperOf, quotesForShipper, rulesOf } from "#models/quotes.server.ts";
+import { type BiddingJob, forAllocation, isBidder, isShipperOf, quotesForShipper, rulesOf } from "#models/quotes.server.ts";
 
 type MyQuote = { id: number; valueCents: number; numberOfLoads: number; status: string; securedNow: boolean; updatedAt: Date };
 
