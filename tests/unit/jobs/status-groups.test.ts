@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  BEFORE_AWARD_STATUSES, BOARD_STATUSES, JOB_STATUSES, OUT_FOR_QUOTES_STATUSES, TAKING_QUOTES_STATUSES, isCancellable, isOutForQuotes,
+  BEFORE_AWARD_STATUSES, BOARD_STATUSES, JOB_STATUSES, OUT_FOR_QUOTES_STATUSES, TAKING_QUOTES_STATUSES, isBeforeAward, isCancellable, isOutForQuotes,
 } from "#domain/jobs/status.ts";
 
 // Each status group is spelled once; this table is the rule as a shipper and a carrier meet it.
@@ -31,5 +31,6 @@ describe("job status groups", () => {
     }).toEqual({ beforeAward, outForQuotes, onBoard, takingQuotes });
     expect(isOutForQuotes(status)).toBe(outForQuotes);
     expect(isCancellable(status)).toBe(beforeAward);
+    expect(isBeforeAward(status)).toBe(beforeAward);
   });
 });
