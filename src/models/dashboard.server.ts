@@ -1,5 +1,4 @@
 import { db } from "#db/client.server.ts";
-import type { Prisma } from "#generated/prisma/client.ts";
 import { count } from "#domain/format/count.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
@@ -24,56 +23,57 @@ export async function dashboardFor(user: CurrentUser, now = new Date()): Promise
 }
 
 function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
-  const loadCount = (where: Prisma.LoadWhereInput) => db().load.count({ where: { AND: [loadScope(user), where] } });
-  if (kind === "shipper") return shipperPanels(user, loadCount);
-  if (kind === "carrier") return carrierPanels(user, today, loadCount);
-  return driverPanels(today, loadCount);
+  if (kind === "shipper") return shipperPanels(user);
+  if (kind === "carrier") return carrierPanels(user, today);
+  return driverPanels(user, today);
 }
 
-type LoadCount = (where: Prisma.LoadWhereInput) => Promise<number>;
+/** How many of a user's loads match, from one tally of them by status (and pickup day). */
+type LoadTally = (match: { status: string[]; day?: Date }) => number;
 
-async function shipperPanels(user: CurrentUser, loadCount: LoadCount): Promise<DashboardPanel[]> {
+/** One query for all of a dashboard's load panels: the user's loads in `statuses`, counted by status and pickup day. */
+async function tallyLoads(user: CurrentUser, statuses: string[]): Promise<LoadTally> {
+  const rows = await db().load.groupBy({ by: ["status", "pickupDate"], where: { AND: [loadScope(user), { status: { in: statuses } }] }, _count: { _all: true } });
+  return ({ status, day }) =>
+    rows.filter((row) => status.includes(row.status) && (!day || row.pickupDate?.getTime() === day.getTime())).reduce((sum, row) => sum + row._count._all, 0);
+}
+
+async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
   const mine = { shipperAccountId: user.accountId };
-  const [open, quotes, live, running, delivered] = await Promise.all([
+  const [open, quotes, live, loads] = await Promise.all([
     db().job.count({ where: { ...mine, ...jobScopes.onBoard } }),
     db().quote.count({ where: { status: "active", job: { ...mine, ...jobScopes.outForQuotes } } }),
     db().job.count({ where: { ...mine, isAuction: true, status: "live" } }),
-    loadCount({ status: { in: RUNNING } }),
-    loadCount({ status: "delivered" }),
+    tallyLoads(user, [...RUNNING, "delivered"]),
   ]);
   return [
     { title: "Jobs out for quotes", value: String(open), href: "/jobs", hint: live ? `${count(live, "live auction")}` : undefined },
     { title: "Quotes to review", value: String(quotes), href: "/jobs" },
-    { title: "Loads on the road", value: String(running), href: "/loads", hint: "Assigned, with a driver or collected" },
-    { title: "Loads delivered", value: String(delivered), href: "/loads" },
+    { title: "Loads on the road", value: String(loads({ status: RUNNING })), href: "/loads", hint: "Assigned, with a driver or collected" },
+    { title: "Loads delivered", value: String(loads({ status: ["delivered"] })), href: "/loads" },
   ];
 }
 
-async function carrierPanels(user: CurrentUser, today: Date, loadCount: LoadCount): Promise<DashboardPanel[]> {
-  const [board, quotes, noDriver, todays] = await Promise.all([
+async function carrierPanels(user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
+  const [board, quotes, loads] = await Promise.all([
     db().job.count({ where: jobScopes.takingQuotes }),
     db().quote.count({ where: { carrierAccountId: user.accountId, status: "active" } }),
-    loadCount({ status: "assigned" }),
-    loadCount({ pickupDate: today, status: { in: RUNNING } }),
+    tallyLoads(user, RUNNING),
   ]);
   return [
     { title: "Jobs taking quotes", value: String(board), href: "/jobs" },
     { title: "Your open quotes", value: String(quotes), href: "/jobs" },
-    { title: "Loads to assign a driver", value: String(noDriver), href: "/loads" },
-    { title: "Loads collecting today", value: String(todays), href: "/loads" },
+    { title: "Loads to assign a driver", value: String(loads({ status: ["assigned"] })), href: "/loads" },
+    { title: "Loads collecting today", value: String(loads({ status: RUNNING, day: today })), href: "/loads" },
   ];
 }
 
-async function driverPanels(today: Date, loadCount: LoadCount): Promise<DashboardPanel[]> {
-  const [todays, ahead, toDeliver] = await Promise.all([
-    loadCount({ pickupDate: today, status: "driver_assigned" }),
-    loadCount({ status: "driver_assigned" }),
-    loadCount({ status: "collected" }),
-  ]);
+async function driverPanels(user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
+  const loads = await tallyLoads(user, ["driver_assigned", "collected"]);
   return [
-    { title: "To collect today", value: String(todays), href: "/loads" },
-    { title: "To collect", value: String(ahead), href: "/loads" },
-    { title: "To deliver", value: String(toDeliver), href: "/loads", hint: "Collected, not yet delivered" },
+    { title: "To collect today", value: String(loads({ status: ["driver_assigned"], day: today })), href: "/loads" },
+    { title: "To collect", value: String(loads({ status: ["driver_assigned"] })), href: "/loads" },
+    { title: "To deliver", value: String(loads({ status: ["collected"] })), href: "/loads", hint: "Collected, not yet delivered" },
   ];
 }
 

@@ -93,9 +93,19 @@ const loadDetailSelect = {
 
 export type LoadDetail = Prisma.LoadGetPayload<{ select: typeof loadDetailSelect }>;
 
-/** The load if this user may see it; otherwise 404, exactly as if it did not exist. */
+/**
+ * The load if this user may see it; otherwise 404, exactly as if it did not exist. A carrier's own
+ * account (and a driver's own name) are not read again: the scope guarantees they are the viewer's.
+ */
 export async function requireLoadFor(user: CurrentUser, id: unknown): Promise<LoadDetail> {
-  return found(await db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select: loadDetailSelect }));
+  const actor = actorOf(user);
+  const select = { ...loadDetailSelect, carrierAccount: actor === "shipper" && loadDetailSelect.carrierAccount, driver: actor !== "driver" && loadDetailSelect.driver };
+  const load = found(await db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select }));
+  return {
+    ...load,
+    carrierAccount: actor === "shipper" ? (load.carrierAccount ?? null) : { id: user.account.id, name: user.account.name },
+    driver: actor === "driver" ? { id: user.id, name: user.name } : (load.driver ?? null),
+  };
 }
 
 type Outcome = Result;
