@@ -1,8 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 // Every statement passes through here (see serialized-adapter), so this process knows when each
-// table last changed. A write bumps the version of each table it names; a DELETE (whose foreign keys
-// may cascade into other tables) or a write whose tables cannot be read bumps every table at once.
+// table last changed. A write bumps the version of each table it names; a DELETE also bumps every
+// table its foreign keys cascade into (or set null in), as the database reported them on connecting;
+// a write whose tables cannot be read bumps every table at once. Transaction control changes nothing
+// by itself: the writes inside were noted as they ran.
 // Caches built from the database remember the versions they were built on and are thrown away as
 // soon as one of them moves: nothing cached outlives the write that changes it. This holds because
 // one process owns the database file (see process-lock); several processes would have to share
@@ -24,6 +26,25 @@ export type Stamp = { everything: number; tables: [string, number][] };
 type Watch = { started: { everything: number; tables: Map<string, number> }; read: Set<string>; wrote: boolean };
 const watches = new AsyncLocalStorage<Watch>();
 
+// parent table → the tables whose rows a DELETE in it also deletes or changes; null until known.
+let dependents: Map<string, string[]> | null = null;
+
+/** The schema's ON DELETE CASCADE / SET NULL foreign keys, as [child, parent] pairs. */
+export function learnCascades(edges: readonly (readonly [child: string, parent: string])[]): void {
+  dependents = new Map();
+  for (const [child, parent] of edges) dependents.set(parent, [...(dependents.get(parent) ?? []), child]);
+}
+
+/** The table and every table a delete in it reaches. */
+function reachedByDelete(table: string, reached = new Set<string>()): Set<string> {
+  if (reached.has(table)) return reached;
+  reached.add(table);
+  for (const child of dependents?.get(table) ?? []) reachedByDelete(child, reached);
+  return reached;
+}
+
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
+
 /** Called for every statement before it runs. */
 export function noteStatement(sql: string): void {
   const tables = tablesIn(sql);
@@ -32,9 +53,21 @@ export function noteStatement(sql: string): void {
     for (const table of tables) watch?.read.add(table);
     return;
   }
+  if (TRANSACTION_CONTROL.test(sql)) return;
   if (watch) watch.wrote = true;
-  if (tables.length === 0 || /^\s*DELETE\b/i.test(sql)) everything += 1;
-  else for (const table of tables) versions.set(table, (versions.get(table) ?? 0) + 1);
+  const deleting = /^\s*DELETE\b/i.test(sql);
+  if (tables.length === 0 || (deleting && !dependents)) {
+    everything += 1;
+    return;
+  }
+  const changed = deleting ? new Set(tables.flatMap((table) => [...reachedByDelete(table)])) : tables;
+  for (const table of changed) versions.set(table, (versions.get(table) ?? 0) + 1);
+}
+
+/** Tells the watched work it has read these tables, when it used something cached from them. */
+export function noteReads(tables: readonly string[]): void {
+  const watch = watches.getStore();
+  for (const table of tables) watch?.read.add(table);
 }
 
 /** A stamp of the tables' versions now. */

@@ -2,6 +2,7 @@ import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { accountStream, userStream } from "#domain/messaging/streams.ts";
 import { streamTag } from "#lib/turbo.server.ts";
 import { db } from "#db/client.server.ts";
+import { isCurrent, noteReads, stampOf, type Stamp } from "#db/table-versions.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -21,10 +22,34 @@ async function unreadCounts(user: CurrentUser): Promise<{ messages: number; noti
   return { messages: Number(row?.messages ?? 0), notifications: Number(row?.notifications ?? 0) };
 }
 
-/** The navigation's two badges and the streams that keep them live: one query per page. */
+// The counts are kept per user until a message, notification or load changes (a driver's count
+// depends on which loads are theirs); a page built from kept counts still depends on those tables.
+const COUNTED_TABLES = ["Message", "Notification", "Load"];
+const MAX_KEPT = 10_000;
+const kept = new Map<number, { counts: { messages: number; notifications: number }; stamp: Stamp }>();
+
+async function keptUnreadCounts(user: CurrentUser) {
+  const entry = kept.get(user.id);
+  if (entry && isCurrent(entry.stamp)) {
+    noteReads(COUNTED_TABLES);
+    return entry.counts;
+  }
+  const stamp = stampOf(COUNTED_TABLES);
+  const counts = await unreadCounts(user);
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(user.id, { counts, stamp });
+  return counts;
+}
+
+/** Forget every kept count (a fresh app). */
+export function forgetNavBadges(): void {
+  kept.clear();
+}
+
+/** The navigation's two badges and the streams that keep them live: at most one query per page. */
 export async function navBadgesFor(user: CurrentUser | undefined | null): Promise<NavBadges | null> {
   if (!user || user.role === "support") return null;
-  const { messages, notifications } = await unreadCounts(user);
+  const { messages, notifications } = await keptUnreadCounts(user);
   const streams = [streamTag(userStream(user.id))];
   if (user.role !== "driver") streams.push(streamTag(accountStream(user.accountId)));
   return { messages: badgeView(messages), notifications: badgeView(notifications), streams };

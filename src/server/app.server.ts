@@ -21,6 +21,7 @@ import { loadCurrentUser } from "#server/auth.server.ts";
 import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
 import { createSignInLimiter, limitWrites } from "#server/rate-limit.server.ts";
 import { forgetPages, pageCache } from "#server/page-cache.server.ts";
+import { forgetNavBadges } from "#models/nav-badges.server.ts";
 import { routes } from "#routes/index.server.ts";
 
 
@@ -53,6 +54,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   sessionCache.clear();
   forgetSignedInUsers();
   forgetPages();
+  forgetNavBadges();
   const sessionStore = new PrismaSessionStore(db);
   const sessionParser = session({
     name: SESSION_COOKIE,

@@ -68,6 +68,17 @@ describe("kept pages", () => {
     expect(await badge()).toBe("1");
   });
 
+  it("show the unread badge after a message at once, also on a page built from kept badge counts", async () => {
+    const world = await messagingWorld();
+    const shipper = await signedInAgent(world.shipper.email);
+    const carrier = await signedInAgent(world.carrier.email);
+    const badgeOn = async (path: string) => /id="nav_messages_badge"[^>]*data-unread-badge-count-value="(\d+)"/.exec((await carrier.browser.get(path)).text)?.[1];
+    expect(await badgeOn("/dashboard")).toBe("0");
+    expect(await badgeOn("/loads")).toBe("0");
+    await shipper.browser.post(`/loads/${world.load.id}/messages`).type("form").send({ _csrf: shipper.csrf, body: "Dock 4" }).expect(303);
+    expect(await badgeOn("/loads")).toBe("1");
+  });
+
   it("carry each answer's own CSP nonce and the session's CSRF token", async () => {
     const shipper = await createShipper();
     const { browser, csrf } = await signedInAgent(shipper.email);

@@ -25,3 +25,22 @@ describe("navigation badges", () => {
     }
   });
 });
+
+describe("kept navigation badges", () => {
+  it("stay exact after each change they count: a message, a notification read, a load handed to another driver", async () => {
+    const world = await messagingWorld();
+    const driver = await withAccount(world.driver.id);
+    const counts = async () => {
+      const badges = await navBadgesFor(driver);
+      return [badges?.messages.count, badges?.notifications.count];
+    };
+    expect(await counts()).toEqual([0, 0]);
+    await createMessage({ jobId: world.job.id, loadId: world.load.id, from: world.shipper, toAccountId: world.carrier.accountId });
+    const notification = await db().notification.create({ data: { userId: world.driver.id, kind: "message", title: "t", body: "b" } });
+    expect(await counts()).toEqual([1, 1]);
+    await db().notification.update({ where: { id: notification.id }, data: { readAt: new Date() } });
+    expect(await counts()).toEqual([1, 0]);
+    await db().load.update({ where: { id: world.load.id }, data: { driverId: world.otherDriver.id } });
+    expect(await counts()).toEqual([0, 0]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCurrent, noteStatement, readSoFar, stampOf, tablesIn, watchStatements } from "#db/table-versions.server.ts";
+import { isCurrent, learnCascades, noteStatement, readSoFar, stampOf, tablesIn, watchStatements } from "#db/table-versions.server.ts";
 
 describe("tablesIn", () => {
   it.each([
@@ -24,10 +24,32 @@ describe("table versions", () => {
     expect(isCurrent(stamp)).toBe(false);
   });
 
-  it.each([["DELETE FROM `main`.`TvElse` WHERE 1"], ["PRAGMA user_version = 3"], ["REINDEX"]])("%s (may reach any table) makes every stamp stale", (sql) => {
+  it.each([["PRAGMA user_version = 3"], ["REINDEX"]])("%s (names no table) makes every stamp stale", (sql) => {
     const stamp = stampOf(["TvJob"]);
     noteStatement(sql);
     expect(isCurrent(stamp)).toBe(false);
+  });
+
+  it("a delete before the schema's cascades are known makes every stamp stale", () => {
+    const stamp = stampOf(["TvJob"]);
+    noteStatement("DELETE FROM `main`.`TvElse` WHERE 1");
+    expect(isCurrent(stamp)).toBe(false);
+  });
+
+  it("a delete makes stale its table and every table its cascades reach, and no other", () => {
+    learnCascades([["TvQuote", "TvJob"], ["TvStop", "TvLoad"], ["TvLoad", "TvJob"]]);
+    const stamps = ["TvJob", "TvQuote", "TvLoad", "TvStop", "TvAccount"].map((table) => [table, stampOf([table])] as const);
+    noteStatement("DELETE FROM `main`.`TvJob` WHERE id = ?");
+    expect(stamps.map(([table, stamp]) => [table, isCurrent(stamp)])).toEqual([["TvJob", false], ["TvQuote", false], ["TvLoad", false], ["TvStop", false], ["TvAccount", true]]);
+    const load = stampOf(["TvLoad"]);
+    noteStatement("DELETE FROM `main`.`TvStop` WHERE id = ?");
+    expect(isCurrent(load)).toBe(true);
+  });
+
+  it.each([["BEGIN"], ["COMMIT"], ["ROLLBACK"], ["SAVEPOINT s1"], ["RELEASE s1"]])("%s changes nothing by itself", (sql) => {
+    const stamp = stampOf(["TvJob"]);
+    noteStatement(sql);
+    expect(isCurrent(stamp)).toBe(true);
   });
 
   it("reads change nothing", () => {
