@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { stopsOf } from "#domain/loads/stops.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { type CarrierSelectorRequest, isSamePlace } from "#domain/loads/carrier-selector.ts";
 import { type LoadActor, canTransition, isBeforeCollection, isLoadStatus, loadActorFor, nextStatuses } from "#domain/loads/status.ts";
@@ -82,30 +83,44 @@ const loadDetailSelect = {
   deliveryDate: true,
   collectedAt: true,
   deliveredAt: true,
-  job: { select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, shipperAccount: { select: { id: true, name: true } } } },
+  job: {
+    select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, shipperAccount: { select: { id: true, name: true } }, locations: true },
+  },
   carrierAccount: { select: { id: true, name: true } },
   driver: { select: { id: true, name: true } },
-  stops: {
-    select: { id: true, windowDate: true, jobLocation: true },
-    orderBy: { id: "asc" },
-  },
 } as const satisfies Prisma.LoadSelect;
 
-export type LoadDetail = Prisma.LoadGetPayload<{ select: typeof loadDetailSelect }>;
+type LoadRow = Prisma.LoadGetPayload<{ select: typeof loadDetailSelect }>;
+export type LoadDetail = LoadRow & { stops: ReturnType<typeof stopsOf<LoadRow["job"]["locations"][number]>>; driverChoices: { id: number; name: string }[] };
 
 /**
  * The load if this user may see it; otherwise 404, exactly as if it did not exist. A carrier's own
  * account (and a driver's own name) are not read again: the scope guarantees they are the viewer's.
+ * A carrier's office gets the account's drivers with it (the choices for the driver), and the
+ * load's driver from among them.
  */
 export async function requireLoadFor(user: CurrentUser, id: unknown): Promise<LoadDetail> {
   const actor = actorOf(user);
-  const select = { ...loadDetailSelect, carrierAccount: actor === "shipper" && loadDetailSelect.carrierAccount, driver: actor !== "driver" && loadDetailSelect.driver };
-  const load = found(await db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select }));
+  const select = { ...loadDetailSelect, carrierAccount: actor === "shipper" && loadDetailSelect.carrierAccount, driver: actor === "shipper" && loadDetailSelect.driver };
+  const [row, driverChoices] = await Promise.all([
+    db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select }),
+    actor === "carrier" ? driversFor(user.accountId) : [],
+  ]);
+  const load = found(row);
   return {
     ...load,
     carrierAccount: actor === "shipper" ? (load.carrierAccount ?? null) : { id: user.account.id, name: user.account.name },
-    driver: actor === "driver" ? { id: user.id, name: user.name } : (load.driver ?? null),
+    driver: actor === "shipper" ? (load.driver ?? null) : await driverOf(load.driverId, actor === "driver" ? [user] : driverChoices),
+    driverChoices,
+    // The stops the award wrote, by the same rule, without reading them back.
+    stops: stopsOf(load, load.job.locations, load.job.jobType === "single"),
   };
+}
+
+/** The load's driver, from the people at hand, else (no longer one of the account's drivers) read. */
+async function driverOf(driverId: number | null, known: readonly { id: number; name: string }[]) {
+  if (driverId === null) return null;
+  return known.find((person) => person.id === driverId) ?? db().user.findUnique({ where: { id: driverId }, select: { id: true, name: true } });
 }
 
 type Outcome = Result;

@@ -7,7 +7,7 @@ import { pageNumber, parseInput } from "#lib/input.server.ts";
 import type { Result } from "#lib/result.server.ts";
 import { loadConversationFor } from "#models/messages.server.ts";
 import {
-  type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, driversFor, loadActions, loadState, loadsFor, moveLoad, requireLoadFor,
+  type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, loadActions, loadState, loadsFor, moveLoad, requireLoadFor,
 } from "#models/loads.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, renderPartial, wantsJson } from "#server/render.server.ts";
@@ -68,7 +68,7 @@ async function showLoad(req: Request, res: Response, load: LoadDetail, form: For
   const user = requireUser(req);
   const actions = loadActions(load, user);
   const [drivers, selector, conversation] = await Promise.all([
-    actions.canAssignDriver ? driversFor(user.accountId) : Promise.resolve([]),
+    actions.canAssignDriver ? load.driverChoices : [],
     actions.canMove ? carrierChoices(user, selectorRequestFor(load)) : Promise.resolve(null),
     loadConversationFor(user, load),
   ]);

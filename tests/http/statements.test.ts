@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server.ts";
-import { signedInAgent } from "../../support/app.ts";
-import { createCarrier, createShipper } from "../../support/fixtures.ts";
-import { createJob } from "../../support/job-fixtures.ts";
+import { signedInAgent } from "../support/app.ts";
+import { createCarrier, createShipper } from "../support/fixtures.ts";
+import { createJob } from "../support/job-fixtures.ts";
+import { messagingWorld } from "../support/messaging-fixtures.ts";
 
 // A page's statements, counted as the database prepares them. Each request has its own query
 // string, so no kept page answers it: this is what rendering the page costs.
@@ -19,7 +20,7 @@ describe("statements per page", () => {
     return prepare.mock.calls.map(([sql]) => String(sql));
   }
 
-  it("a carrier's job page with quotes costs 6: the job, its places, the quotes, the shipper's name, the conversation and the badges; the senders' names one more", async () => {
+  it("a carrier's job page with quotes costs 5: the job, its places, the quotes, the shipper's name and the conversation; the senders' names one more", async () => {
     const shipper = await createShipper();
     const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted job" });
     const carrier = await createCarrier();
@@ -29,9 +30,24 @@ describe("statements per page", () => {
     }
     const { browser } = await signedInAgent(carrier.email);
     const quiet = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(quiet.length, quiet.join("\n")).toBe(6);
+    expect(quiet.length, quiet.join("\n")).toBe(5);
     await db().message.create({ data: { jobId: job.id, fromUserId: carrier.id, fromAccountId: carrier.accountId, toAccountId: shipper.accountId, body: "Tail lift?" } });
     const talking = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(talking.length, talking.join("\n")).toBe(7);
+    expect(talking.length, talking.join("\n")).toBe(6);
+  });
+
+  it("a load's page costs 6 for the carrier's office: the load, its job, the shipper's name, the job's places, the account's drivers and the conversation", async () => {
+    const world = await messagingWorld();
+    await db().load.update({ where: { id: world.load.id }, data: { status: "assigned", driverId: null } });
+    const { browser } = await signedInAgent(world.carrier.email);
+    const statements = await statementsFor(browser, `/loads/${world.load.id}`);
+    expect(statements.length, statements.join("\n")).toBe(6);
+  });
+
+  it("a carrier's dashboard costs 6: the load tally, two counts, the next loads and their jobs, and the auctions", async () => {
+    const world = await messagingWorld();
+    const { browser } = await signedInAgent(world.carrier.email);
+    const statements = await statementsFor(browser, "/dashboard");
+    expect(statements.length, statements.join("\n")).toBe(6);
   });
 });
