@@ -170,7 +170,14 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = ready.exec(output);
-      if (match) resolve({ child, port: Number(match[1]) });
+      if (!match) return;
+      // From here on the output (a log line per request) is drained, not kept: keeping it would make
+      // this process, which also drives the load, slower with every page.
+      child.stdout!.off("data", onData);
+      child.stderr!.off("data", onData);
+      child.stdout!.resume();
+      child.stderr!.resume();
+      resolve({ child, port: Number(match[1]) });
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);

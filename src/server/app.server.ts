@@ -39,7 +39,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.locals.telemetry = env.telemetryEnabled;
 
   app.use(shedLoad());
-  app.use(compression());
+  app.use(compressedWhenAsked());
   // Before the assets: a missing asset's 404 page needs its nonce too.
   app.use(contentSecurityPolicy(env));
   app.use(
@@ -66,15 +66,18 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
     cookie: { httpOnly: true, sameSite: "lax", secure: env.isProduction, maxAge: SESSION_MAX_AGE_MS },
   });
   app.use(sessionParser);
-  app.use(express.urlencoded({ extended: true, limit: "200kb" }));
-  app.use(express.json({ limit: "100kb" }));
-  app.use(formOrJsonBodies);
-  app.use(methodOverride);
-  app.use(refuseCrossSite);
-  app.use(csrfSynchronisedProtection);
+  app.use(
+    forWrites(
+      express.urlencoded({ extended: true, limit: "200kb" }),
+      express.json({ limit: "100kb" }),
+      formOrJsonBodies,
+      methodOverride,
+      refuseCrossSite,
+      csrfSynchronisedProtection,
+    ),
+  );
   app.use(loadCurrentUser);
-  app.use(limitWrites());
-  app.use(auditImpersonatedWrites);
+  app.use(forWrites(limitWrites(), auditImpersonatedWrites));
   app.use(pageCache());
 
   app.use(routes({ env, signInLimiter: createSignInLimiter() }));
@@ -93,4 +96,19 @@ function publicFiles(): express.RequestHandler {
   const names = new Set(readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
   const serve = express.static(folder, { index: false, maxAge: "1h" });
   return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
+}
+
+/** Gzip for clients that accept it; others (API clients, health checks) skip the machinery entirely. */
+function compressedWhenAsked(): express.RequestHandler {
+  const compress = compression();
+  return (req, res, next) => (req.headers["accept-encoding"] ? compress(req, res, next) : next());
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Steps only a write needs (bodies, CSRF, write budgets, the impersonation audit): reads skip them in one step. */
+function forWrites(...steps: express.RequestHandler[]): express.RequestHandler {
+  const chain = express.Router();
+  chain.use(...steps);
+  return (req, res, next) => (SAFE_METHODS.has(req.method) ? next() : chain(req, res, next));
 }

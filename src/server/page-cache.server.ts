@@ -36,7 +36,11 @@ export function pageCache(): RequestHandler {
     const page = pages.get(key);
     if (page && Date.now() - page.keptAt < PAGE_CACHE_TTL_MS && isCurrent(page.stamp)) {
       const fill = { [NONCE]: Buffer.from(res.locals.nonce), [CSRF]: Buffer.from(generateToken(req)) };
-      res.type("html").send(Buffer.concat(page.pieces.map((piece) => (typeof piece === "string" ? fill[piece] : piece))));
+      const chunks = page.pieces.map((piece) => (typeof piece === "string" ? fill[piece] : piece));
+      // Written piece by piece (one gathered write), not copied into one buffer first.
+      res.type("html").setHeader("Content-Length", chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+      for (const chunk of chunks) res.write(chunk);
+      res.end();
       return;
     }
     keys.set(req, key);

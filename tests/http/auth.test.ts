@@ -1,3 +1,4 @@
+import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { agent, csrfTokenFor, signIn, testApp } from "../support/app.ts";
 import { createShipper } from "../support/fixtures.ts";
@@ -148,6 +149,13 @@ describe("sign-in and sign-out", () => {
     const _csrf = await csrfTokenFor(browser);
     const response = await browser.post("/session").type("form").send({ _csrf, email: user.email, password: "password123" });
     expect(response.headers.location).toBe("/account");
+  });
+
+  it("in production (behind the TLS proxy) marks the session cookie Secure, sends HSTS and upgrades insecure requests", async () => {
+    const response = await request(testApp({ NODE_ENV: "production" })).get("/login").set("X-Forwarded-Proto", "https");
+    expect(String(response.headers["set-cookie"])).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(String(response.headers["content-security-policy"])).toMatch(/;upgrade-insecure-requests$/);
   });
 
   it("sets HttpOnly and SameSite=Lax on the session cookie", async () => {
