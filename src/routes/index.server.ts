@@ -14,6 +14,7 @@ import { messagingRouter } from "#routes/messaging.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
 import { telemetryRouter } from "#routes/telemetry.server.ts";
+import { uploadsRouter } from "#routes/uploads.server.ts";
 import { signedIn } from "#server/auth.server.ts";
 import type { SignInLimiter } from "#server/rate-limit.server.ts";
 
@@ -35,5 +36,6 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(biddingRouter())
     .use(loadsRouter())
     .use(messagingRouter())
-    .use(notificationsRouter());
+    .use(notificationsRouter())
+    .use(uploadsRouter());
 }

@@ -23,6 +23,7 @@ import { createSignInLimiter, limitWrites } from "#server/rate-limit.server.ts";
 import { forgetPages, pageCache } from "#server/page-cache.server.ts";
 import { forgetNavBadges } from "#models/nav-badges.server.ts";
 import { routes } from "#routes/index.server.ts";
+import { uploadStorageRouter } from "#routes/uploads.server.ts";
 
 
 export type AppOptions = { env: Env; logger: Logger };
@@ -49,6 +50,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   app.use(publicFiles());
   app.use(requestLog(app, logger));
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: env.isProduction }));
+  app.use(uploadStorageRouter());
 
   // A new app starts from the database, not from what an earlier app in this process cached.
   sessionCache.clear();

@@ -20,12 +20,17 @@ const EnvSchema = z
     SEED_DEMO_DATA: booleanFlag.default(true),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default("Loadline <no-reply@loadline.example>"),
+    // Uploaded files; by default a "storage" folder beside the database.
+    STORAGE_DIR: z.string().optional(),
+    UPLOAD_PHOTO_MAX_MB: z.coerce.number().positive().max(4096).default(25),
+    UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().max(4096).default(50),
   })
   .transform((env) => ({
     ...env,
     isProduction: env.NODE_ENV === "production",
     // Analytics and client error reporting run only where real people are (production and staging); tests opt in.
     telemetryEnabled: env.CLIENT_TELEMETRY ?? (env.NODE_ENV === "production" || env.NODE_ENV === "staging"),
+    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(path.dirname(databasePath(env.DATABASE_URL)), "storage")),
   }));
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

@@ -1,0 +1,44 @@
+-- CreateTable
+CREATE TABLE "FileBlob" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "key" TEXT NOT NULL,
+    "filename" TEXT NOT NULL,
+    "contentType" TEXT NOT NULL,
+    "byteSize" INTEGER NOT NULL,
+    "checksum" TEXT NOT NULL,
+    "use" TEXT NOT NULL,
+    "uploadedById" INTEGER NOT NULL,
+    "storedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "FileBlob_uploadedById_fkey" FOREIGN KEY ("uploadedById") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Attachment" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "blobId" INTEGER NOT NULL,
+    "jobId" INTEGER,
+    "loadId" INTEGER,
+    "kind" TEXT NOT NULL,
+    "addedById" INTEGER NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Attachment_blobId_fkey" FOREIGN KEY ("blobId") REFERENCES "FileBlob" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Attachment_jobId_fkey" FOREIGN KEY ("jobId") REFERENCES "Job" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Attachment_loadId_fkey" FOREIGN KEY ("loadId") REFERENCES "Load" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Attachment_addedById_fkey" FOREIGN KEY ("addedById") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "FileBlob_key_key" ON "FileBlob"("key");
+
+-- CreateIndex
+CREATE INDEX "FileBlob_storedAt_createdAt_idx" ON "FileBlob"("storedAt", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Attachment_jobId_idx" ON "Attachment"("jobId");
+
+-- CreateIndex
+CREATE INDEX "Attachment_loadId_idx" ON "Attachment"("loadId");
+
+-- CreateIndex
+CREATE INDEX "Attachment_blobId_idx" ON "Attachment"("blobId");
