@@ -7,6 +7,7 @@ import { env } from "#lib/env.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { openToken, sealToken } from "#lib/sealed-token.server.ts";
 import { newStorageKey, storage } from "#lib/storage.server.ts";
+import { imageSizeOf } from "#models/thumbnails.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // Direct uploads by the ActiveStorage protocol: the browser announces a file and gets back a signed
@@ -112,7 +113,8 @@ export async function storeUpload(token: string, body: Readable, headers: { cont
     return refusedBase(problem);
   }
   await place.keep();
-  await db().fileBlob.update({ where: { id: blob.id }, data: { storedAt: new Date() } });
+  const size = await imageSizeOf(blob);
+  await db().fileBlob.update({ where: { id: blob.id }, data: { storedAt: new Date(), width: size?.width ?? null, height: size?.height ?? null } });
   return ok();
 }
 

@@ -3,6 +3,7 @@ import { geocoder } from "#geo/index.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { accountRouter } from "#routes/account.server.ts";
 import { adminRouter } from "#routes/admin.server.ts";
+import { attachmentsRouter } from "#routes/attachments.server.ts";
 import { authRouter } from "#routes/auth.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
 import { dashboardRouter } from "#routes/dashboard.server.ts";
@@ -37,5 +38,6 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(loadsRouter())
     .use(messagingRouter())
     .use(notificationsRouter())
-    .use(uploadsRouter());
+    .use(uploadsRouter())
+    .use(attachmentsRouter());
 }

@@ -39,3 +39,9 @@ export async function uploaded(browser: Agent, csrf: string, bytes: Buffer, use 
   if (put.status !== 204) throw new Error(`PUT answered ${put.status}: ${put.text}`);
   return blob.signed_id;
 }
+
+/** A real PNG image of this size (for thumbnails and the gallery's dimensions). */
+export async function realPng(width = 800, height = 600): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+}

@@ -9,6 +9,8 @@ CREATE TABLE "FileBlob" (
     "use" TEXT NOT NULL,
     "uploadedById" INTEGER NOT NULL,
     "storedAt" DATETIME,
+    "width" INTEGER,
+    "height" INTEGER,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "FileBlob_uploadedById_fkey" FOREIGN KEY ("uploadedById") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );

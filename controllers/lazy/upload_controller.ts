@@ -1,0 +1,124 @@
+import { Controller } from "@hotwired/stimulus";
+import { DirectUploadController } from "@rails/activestorage";
+import { renderStreamMessage } from "@hotwired/turbo";
+import { csrfToken } from "../lib/http.ts";
+
+const TURBO_STREAM = "text/vnd.turbo-stream.html";
+
+// Uploads files the moment they are dropped on the area or chosen, each through ActiveStorage's own
+// DirectUploadController (announce, PUT, progress to 90 % while sending, then simulated to 99 % until
+// the answer), then attaches it with a POST that answers a Turbo Stream adding it to its list. While
+// files upload the input is disabled and "Uploading…" shows; on any error the input is enabled again.
+
+type UploadEvent = CustomEvent<{ id: number; file: File; progress?: number; error?: string }>;
+
+export default class UploadController extends Controller<HTMLElement> {
+  static targets = ["input", "area", "loading", "progress"];
+  static values = { attachUrl: String, listId: String };
+
+  declare readonly inputTarget: HTMLInputElement;
+  declare readonly areaTarget: HTMLElement;
+  declare readonly loadingTarget: HTMLElement;
+  declare readonly progressTarget: HTMLOListElement;
+  declare readonly attachUrlValue: string;
+  declare readonly listIdValue: string;
+
+  over(event: DragEvent) {
+    event.preventDefault();
+    this.areaTarget.classList.add("drag-over");
+  }
+
+  leave() {
+    this.areaTarget.classList.remove("drag-over");
+  }
+
+  /** Dropped files go into the file input, exactly as if they had been chosen, then upload. */
+  drop(event: DragEvent) {
+    event.preventDefault();
+    this.leave();
+    if (!event.dataTransfer?.files.length) return;
+    this.inputTarget.files = event.dataTransfer.files;
+    void this.upload();
+  }
+
+  async upload() {
+    const files = Array.from(this.inputTarget.files ?? []);
+    if (!files.length) return;
+    this.inputTarget.disabled = true;
+    this.loadingTarget.hidden = false;
+    try {
+      await Promise.all(files.map((file) => this.send(file)));
+    } finally {
+      this.inputTarget.disabled = false;
+      this.inputTarget.value = "";
+      this.loadingTarget.hidden = true;
+    }
+  }
+
+  progress(event: UploadEvent) {
+    this.bar(event.detail.id)?.setAttribute("value", String(Math.round(event.detail.progress ?? 0)));
+  }
+
+  failed(event: UploadEvent) {
+    // Logged here; ActiveStorage then shows it by alert, unless another handler took care of it.
+    console.error(event.detail.error);
+    this.row(event.detail.id)?.classList.add("upload-failed");
+  }
+
+  ended(event: UploadEvent) {
+    const row = this.row(event.detail.id);
+    if (row && !row.classList.contains("upload-failed")) this.bar(event.detail.id)?.setAttribute("value", "100");
+  }
+
+  /** One file: a slot input of its own carries it through DirectUploadController, which leaves the signed id beside it. */
+  private send(file: File): Promise<void> {
+    const slot = document.createElement("input");
+    slot.type = "file";
+    slot.hidden = true;
+    slot.name = "upload";
+    slot.dataset.directUploadUrl = this.inputTarget.dataset.directUploadUrl;
+    this.element.append(slot);
+    const upload = new DirectUploadController(slot, file);
+    this.progressTarget.append(this.progressRow(upload.directUpload.id, file.name));
+    return new Promise((resolve) => {
+      upload.start(async (error) => {
+        const signedId = (slot.previousElementSibling as HTMLInputElement | null)?.value;
+        slot.previousElementSibling?.remove();
+        slot.remove();
+        if (!error && signedId) await this.attach(signedId);
+        resolve();
+      });
+    });
+  }
+
+  private async attach(signedId: string) {
+    const response = await fetch(this.attachUrlValue, {
+      method: "POST",
+      headers: { Accept: TURBO_STREAM, "Content-Type": "application/json", "X-CSRF-Token": csrfToken() },
+      body: JSON.stringify({ blob_signed_id: signedId, list_id: this.listIdValue }),
+    });
+    if (response.ok) renderStreamMessage(await response.text());
+  }
+
+  private progressRow(id: number, name: string): HTMLLIElement {
+    const row = document.createElement("li");
+    row.id = `${this.element.id || "upload"}_${id}`;
+    row.dataset.uploadId = String(id);
+    const label = document.createElement("span");
+    label.textContent = name;
+    const bar = document.createElement("progress");
+    bar.max = 100;
+    bar.value = 0;
+    bar.setAttribute("aria-label", `Uploading ${name}`);
+    row.append(label, bar);
+    return row;
+  }
+
+  private row(id: number): HTMLElement | null {
+    return this.progressTarget.querySelector(`[data-upload-id="${id}"]`);
+  }
+
+  private bar(id: number): HTMLProgressElement | null {
+    return this.row(id)?.querySelector("progress") ?? null;
+  }
+}

@@ -1,0 +1,102 @@
+import { db } from "#db/client.server.ts";
+import { found, recordId } from "#lib/errors.server.ts";
+import { ok, refusedBase, type Result } from "#lib/result.server.ts";
+import { storage } from "#lib/storage.server.ts";
+import { audit } from "#models/audit.server.ts";
+import { requireViewableJob } from "#models/jobs.server.ts";
+import { requireLoadFor } from "#models/loads.server.ts";
+import { blobIdFrom } from "#models/uploads.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+// Files attached to a job (by its shipper) or to a load (by the shipper, the load's carrier and its
+// driver). Whoever may see the job or the load may see and download its files; a file's uploader,
+// and the job's shipper, may remove it.
+
+/** What an attachment hangs on: a job or a load, as the viewer was allowed to see it. */
+export type AttachmentTarget = { jobId: number; loadId?: undefined; shipperAccountId: number } | { loadId: number; jobId?: undefined; shipperAccountId: number };
+
+const attachmentSelect = {
+  id: true,
+  kind: true,
+  jobId: true,
+  loadId: true,
+  addedById: true,
+  createdAt: true,
+  addedBy: { select: { name: true } },
+  blob: { select: { key: true, filename: true, contentType: true, byteSize: true, width: true, height: true } },
+} as const;
+
+/** The lists a job's or a load's documents and photos are shown in (uploads append to them). */
+export const listIdFor = (kind: string, target: Pick<AttachmentTarget, "jobId" | "loadId">) => (target.loadId ? `${kind}s_load_${target.loadId}` : `${kind}s_job_${target.jobId}`);
+
+/** The files of a job or a load, oldest first. */
+export function attachmentsOf(target: AttachmentTarget) {
+  return db().attachment.findMany({ where: target.loadId ? { loadId: target.loadId } : { jobId: target.jobId }, select: attachmentSelect, orderBy: { id: "asc" } });
+}
+export type AttachmentView = Awaited<ReturnType<typeof attachmentsOf>>[number];
+
+/** The user's own uploaded file a signed id names, or null (→ 404) for anything else. */
+export async function ownStoredBlob(user: CurrentUser, signedId: unknown) {
+  const id = blobIdFrom(signedId);
+  return id === null ? null : db().fileBlob.findFirst({ where: { id, uploadedById: user.id, storedAt: { not: null } } });
+}
+
+/**
+ * Attaches the user's uploaded file to the target. null when the signed id does not name a stored
+ * file of this user (→ 404); attaching the same file again answers the attachment it already has.
+ */
+export async function attach(user: CurrentUser, target: AttachmentTarget, signedId: unknown): Promise<Result<{ attachment: AttachmentView }> | null> {
+  const blob = await ownStoredBlob(user, signedId);
+  if (!blob) return null;
+  if (blob.use === "signature") return refusedBase("A signature is added with the proof of delivery");
+  const where = { blobId: blob.id, ...(target.loadId ? { loadId: target.loadId } : { jobId: target.jobId }) };
+  const existing = await db().attachment.findFirst({ where, select: attachmentSelect });
+  if (existing) return ok({ attachment: existing });
+  const taken = await db().attachment.count({ where: { blobId: blob.id } });
+  if (taken) return refusedBase("This file is already attached elsewhere", 409);
+  const attachment = await db().attachment.create({ data: { ...where, kind: blob.use, addedById: user.id }, select: attachmentSelect });
+  return ok({ attachment });
+}
+
+/** The attachment if this user may see what it hangs on; otherwise 404, exactly as if it did not exist. */
+export async function requireAttachmentFor(user: CurrentUser, id: unknown) {
+  const attachment = found(await db().attachment.findUnique({ where: { id: recordId(id) }, select: attachmentSelect }));
+  const shipperAccountId = attachment.loadId
+    ? (await requireLoadFor(user, attachment.loadId)).job.shipperAccountId
+    : (await requireViewableJob(user, attachment.jobId)).shipperAccountId;
+  return { ...attachment, shipperAccountId };
+}
+
+type FoundAttachment = Awaited<ReturnType<typeof requireAttachmentFor>>;
+
+/** A file's uploader may remove it, and so may the job's shipper. */
+export const mayRemoveAttachment = (user: CurrentUser, attachment: Pick<FoundAttachment, "addedById" | "shipperAccountId">) =>
+  attachment.addedById === user.id || (user.account.kind === "shipper" && user.accountId === attachment.shipperAccountId);
+
+/** Removes a file (the caller has checked `mayRemoveAttachment`), and its bytes once nothing else uses them. Audited. */
+export async function removeAttachment(user: CurrentUser, attachment: FoundAttachment): Promise<void> {
+  const removed = await db().attachment.deleteMany({ where: { id: attachment.id } });
+  if (removed.count) {
+    await audit("attachment.removed", user.id, attachment.addedById, { attachmentId: attachment.id, jobId: attachment.jobId, loadId: attachment.loadId, filename: attachment.blob.filename });
+    const others = await db().attachment.count({ where: { blob: { key: attachment.blob.key } } });
+    if (!others) {
+      await db().fileBlob.deleteMany({ where: { key: attachment.blob.key } });
+      await storage().remove(attachment.blob.key);
+    }
+  }
+}
+
+/** Everything the files section of a job or load page shows to this user. */
+export async function filesFor(user: CurrentUser, target: AttachmentTarget, canAdd: boolean) {
+  const all = await attachmentsOf(target);
+  const path = target.loadId ? `/loads/${target.loadId}` : `/jobs/${target.jobId}`;
+  return {
+    documents: all.filter((attachment) => attachment.kind === "document"),
+    photos: all.filter((attachment) => attachment.kind === "photo"),
+    documentsListId: listIdFor("document", target),
+    photosListId: listIdFor("photo", target),
+    attachUrl: `${path}/attachments`,
+    canAdd,
+    canRemove: (attachment: AttachmentView) => mayRemoveAttachment(user, { ...attachment, shipperAccountId: target.shipperAccountId }),
+  };
+}
