@@ -14,7 +14,10 @@ let shipper: Signed, carrier: Signed, driver: Signed, outsider: Signed;
 
 beforeAll(async () => {
   world = await messagingWorld();
-  [shipper, carrier, driver, outsider] = await Promise.all([world.shipper, world.carrier, world.driver, world.outsider].map((user) => signedInAgent(user.email)));
+  shipper = await signedInAgent(world.shipper.email);
+  carrier = await signedInAgent(world.carrier.email);
+  driver = await signedInAgent(world.driver.email);
+  outsider = await signedInAgent(world.outsider.email);
 });
 
 const attachToLoad = (who: Signed, signedId: string, accept = STREAM) =>
