@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { db } from "#db/client.server.ts";
+import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { createCarrier, createShipper } from "../support/fixtures.ts";
+import { createJob } from "../support/job-fixtures.ts";
+import { realPng } from "../support/files.ts";
+
+// Files on a load in a real browser: the real @rails/activestorage client against our server.
+
+let test: BrowserTest;
+let shipper: Awaited<ReturnType<typeof createShipper>>;
+let loadId: number;
+
+beforeAll(async () => {
+  test = await startBrowserTest();
+  shipper = await createShipper({ name: "Fiona Files", company: "Paper Trail Ltd" });
+  const carrier = await createCarrier({ company: "Upload Haulage Ltd" });
+  const job = await createJob(shipper.accountId, shipper.id, { status: "in_progress", reference: "Photos run" });
+  loadId = (await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "assigned" } })).id;
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+async function loadPage(): Promise<Page> {
+  const { page } = await newPage(test);
+  await signInAs(page, shipper.email);
+  await page.goto(`/loads/${loadId}`);
+  await page.locator(`#photos_load_${loadId}`).waitFor({ state: "attached" });
+  return page;
+}
+
+/** Drops files on the photo uploader's area, as a person dragging them from their desktop would. */
+async function dropPhotos(page: Page, files: { name: string; base64: string }[]) {
+  const transfer = await page.evaluateHandle((given) => {
+    const data = new DataTransfer();
+    for (const file of given) data.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: "image/png" }));
+    return data;
+  }, files);
+  const area = page.locator(".uploader", { hasText: "Add photos" }).locator(".drop-area");
+  await area.dispatchEvent("dragover", { dataTransfer: transfer });
+  await area.dispatchEvent("drop", { dataTransfer: transfer });
+}
+
+describe("documents and photos in a real browser", () => {
+  it("uploads two dropped photos with progress to 100 and adds both to the load's photos", async () => {
+    const page = await loadPage();
+    const [one, two] = await Promise.all([realPng(640, 480), realPng(320, 240)]);
+    await dropPhotos(page, [{ name: "dock.png", base64: one.toString("base64") }, { name: "seal.png", base64: two.toString("base64") }]);
+    const photos = page.locator(`#photos_load_${loadId} li.photo`);
+    await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(2);
+    const bars = page.locator(".uploader", { hasText: "Add photos" }).locator("progress");
+    expect(await bars.evaluateAll((all) => all.map((bar) => (bar as HTMLProgressElement).value))).toEqual([100, 100]);
+    expect(await photos.locator("img").evaluateAll((all) => all.map((img) => img.getAttribute("alt")?.split(",")[0]).sort())).toEqual(["dock.png", "seal.png"]);
+    expect(await page.locator(".uploader", { hasText: "Add photos" }).locator("input[type=file]").isDisabled()).toBe(false);
+  });
+
+  it("says 'Error creating Blob for \"x.png\". Status: 500' when the server fails, and enables the input again", async () => {
+    const page = await loadPage();
+    await page.route("**/api/v1/direct_uploads?use=photo", (route) => route.fulfill({ status: 500, body: "boom" }));
+    const dialog = page.waitForEvent("dialog");
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    await dropPhotos(page, [{ name: "x.png", base64: (await realPng(20, 20)).toString("base64") }]);
+    const shown = await dialog;
+    expect(shown.message()).toBe('Error creating Blob for "x.png". Status: 500');
+    await shown.dismiss();
+    const input = page.locator(".uploader", { hasText: "Add photos" }).locator("input[type=file]");
+    await expect.poll(() => input.isDisabled()).toBe(false);
+    expect(errors).toContain('Error creating Blob for "x.png". Status: 500');
+  });
+});
