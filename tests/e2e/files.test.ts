@@ -11,6 +11,7 @@ import { realPng } from "../support/files.ts";
 let test: BrowserTest;
 let shipper: Awaited<ReturnType<typeof createShipper>>;
 let loadId: number;
+let galleryLoadId: number;
 
 beforeAll(async () => {
   test = await startBrowserTest();
@@ -18,16 +19,17 @@ beforeAll(async () => {
   const carrier = await createCarrier({ company: "Upload Haulage Ltd" });
   const job = await createJob(shipper.accountId, shipper.id, { status: "in_progress", reference: "Photos run" });
   loadId = (await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "assigned" } })).id;
+  galleryLoadId = (await db().load.create({ data: { jobId: job.id, sequence: 2, carrierAccountId: carrier.accountId, status: "assigned" } })).id;
 });
 afterAll(async () => {
   await test?.close();
 });
 
-async function loadPage(): Promise<Page> {
+async function loadPage(id = loadId): Promise<Page> {
   const { page } = await newPage(test);
   await signInAs(page, shipper.email);
-  await page.goto(`/loads/${loadId}`);
-  await page.locator(`#photos_load_${loadId}`).waitFor({ state: "attached" });
+  await page.goto(`/loads/${id}`);
+  await page.locator(`#photos_load_${id}`).waitFor({ state: "attached" });
   return page;
 }
 
@@ -69,5 +71,35 @@ describe("documents and photos in a real browser", () => {
     const input = page.locator(".uploader", { hasText: "Add photos" }).locator("input[type=file]");
     await expect.poll(() => input.isDisabled()).toBe(false);
     expect(errors).toContain('Error creating Blob for "x.png". Status: 500');
+  });
+
+  it("opens the gallery at the clicked photo, counts '2 / 3', captions it with its alt text, and moves next and previous, looping", async () => {
+    const page = await loadPage(galleryLoadId);
+    const photos = page.locator(`#photos_load_${galleryLoadId} li.photo`);
+    const files = await Promise.all(["north.png", "east.png", "south.png"].map(async (name, i) => ({ name, base64: (await realPng(400 + i * 100, 300)).toString("base64") })));
+    for (const [i, file] of files.entries()) {
+      await dropPhotos(page, [file]);
+      await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(i + 1);
+    }
+    await page.reload();
+    await expect.poll(() => photos.count()).toBe(3);
+    const captions = await photos.locator("img").evaluateAll((all) => all.map((img) => img.getAttribute("alt")));
+    expect(captions).toEqual(["north.png, added by Fiona Files", "east.png, added by Fiona Files", "south.png, added by Fiona Files"]);
+    await photos.nth(1).locator("a").click();
+    const counter = page.locator(".pswp__counter");
+    const caption = page.locator(".pswp__caption");
+    await expect.poll(() => counter.textContent()).toBe("2 / 3");
+    expect(await caption.textContent()).toBe("east.png, added by Fiona Files");
+    await page.locator(".pswp__button--arrow--next").click();
+    await expect.poll(() => counter.textContent()).toBe("3 / 3");
+    await expect.poll(() => caption.textContent()).toBe("south.png, added by Fiona Files");
+    const previous = page.locator(".pswp__button--arrow--prev");
+    await previous.click();
+    await expect.poll(() => counter.textContent()).toBe("2 / 3");
+    await previous.click();
+    await expect.poll(() => counter.textContent()).toBe("1 / 3");
+    // It loops: before the first is the last.
+    await previous.click();
+    await expect.poll(() => counter.textContent()).toBe("3 / 3");
   });
 });
