@@ -10,6 +10,7 @@ import { sqliteFilePath } from "#db/sqlite-file.server.ts";
 import { seed } from "../../prisma/seed.ts";
 import { startAuctionClock } from "#models/auctions.server.ts";
 import { finishInterruptedAwards } from "#models/load-stops.server.ts";
+import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { attachCable } from "#server/cable.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
@@ -42,6 +43,7 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
   await sessionStore.prune();
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const auctionClock = startAuctionClock(logger);
+  const housekeeping = startHousekeeping(logger);
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
 
@@ -50,6 +52,7 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
     server,
     async close() {
       auctionClock.stop();
+      clearInterval(housekeeping);
       await cable.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -57,4 +60,16 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
       unlock();
     },
   };
+}
+
+const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
+
+/** Hourly, and once at start: files uploaded over a day ago and never attached are deleted. */
+function startHousekeeping(logger: Logger): NodeJS.Timeout {
+  const run = () =>
+    purgeUnattachedBlobs()
+      .then((purged) => purged && logger.info({ purged }, "unattached uploads purged"))
+      .catch((err: unknown) => logger.error({ err }, "purging unattached uploads failed"));
+  void run();
+  return setInterval(run, HOUSEKEEPING_EVERY_MS).unref();
 }
