@@ -30,6 +30,9 @@ export default class GalleryController extends Controller<HTMLElement> {
         },
       });
     });
+    // The gallery takes keys (arrows, Escape) once its opening animation is over: say so on the list.
+    lightbox.on("openingAnimationEnd", () => (this.element.dataset.galleryState = "open"));
+    lightbox.on("destroy", () => delete this.element.dataset.galleryState);
     lightbox.init();
     this.lightbox = lightbox;
   }

@@ -73,7 +73,7 @@ describe("documents and photos in a real browser", () => {
     expect(errors).toContain('Error creating Blob for "x.png". Status: 500');
   });
 
-  it("opens the gallery at the clicked photo, counts '2 / 3', captions it with its alt text, and moves next and previous, looping", async () => {
+  it("opens the gallery at the clicked photo, counts '2 / 3', captions it with its alt text, moves next and previous (looping) by buttons and arrow keys, and closes with Escape", async () => {
     const page = await loadPage(galleryLoadId);
     const photos = page.locator(`#photos_load_${galleryLoadId} li.photo`);
     const files = await Promise.all(["north.png", "east.png", "south.png"].map(async (name, i) => ({ name, base64: (await realPng(400 + i * 100, 300)).toString("base64") })));
@@ -101,5 +101,14 @@ describe("documents and photos in a real browser", () => {
     // It loops: before the first is the last.
     await previous.click();
     await expect.poll(() => counter.textContent()).toBe("3 / 3");
+    // Keyboard first: once open, the arrow keys move and Escape closes.
+    await page.locator(`#photos_load_${galleryLoadId}[data-gallery-state="open"]`).waitFor();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => counter.textContent()).toBe("1 / 3");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => counter.textContent()).toBe("3 / 3");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator(".pswp").count(), { timeout: 3_000 }).toBe(0);
+    expect(await page.locator(`#photos_load_${galleryLoadId}`).getAttribute("data-gallery-state")).toBeNull();
   });
 });
