@@ -41,6 +41,12 @@ export async function ownStoredBlob(user: CurrentUser, signedId: unknown) {
   return id === null ? null : db().fileBlob.findFirst({ where: { id, uploadedById: user.id, storedAt: { not: null } } });
 }
 
+/** Files a refused form had uploaded (the user's own, still stored), to show them again as pending. */
+export async function pendingUploads(user: CurrentUser, signedIds: readonly string[]) {
+  const blobs = await Promise.all(signedIds.map((signedId) => ownStoredBlob(user, signedId)));
+  return blobs.flatMap((blob, i) => (blob ? [{ blob, signedId: signedIds[i]! }] : []));
+}
+
 /**
  * Attaches the user's uploaded file to the target. null when the signed id does not name a stored
  * file of this user (→ 404); attaching the same file again answers the attachment it already has.
@@ -91,6 +97,7 @@ export async function filesFor(user: CurrentUser, target: AttachmentTarget, canA
   const all = await attachmentsOf(target);
   const path = target.loadId ? `/loads/${target.loadId}` : `/jobs/${target.jobId}`;
   return {
+    loadId: target.loadId,
     documents: all.filter((attachment) => attachment.kind === "document"),
     photos: all.filter((attachment) => attachment.kind === "photo"),
     documentsListId: listIdFor("document", target),

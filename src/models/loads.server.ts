@@ -145,13 +145,19 @@ export async function changeLoadStatus(load: LoadDetail, user: CurrentUser, stat
   if (!isLoadStatus(status) || !canTransition(load.status, status, actorOf(user))) {
     return refused({ status: `This load cannot be marked ${String(status).replaceAll("_", " ")} now` });
   }
-  const now = new Date();
-  const stamps = status === "collected" ? { collectedAt: now } : status === "delivered" ? { deliveredAt: now } : {};
+  if (status === "delivered") return refused({ status: PROOF_FIRST });
+  const stamps = status === "collected" ? { collectedAt: new Date() } : {};
   const outcome = await moveStatus(load, status, stamps, [load.status]);
-  if (!outcome.ok) return outcome;
+  if (outcome.ok) await afterStatusChange(load, status);
+  return outcome;
+}
+
+export const PROOF_FIRST = "Record the proof of delivery to mark this load delivered";
+
+/** What follows any change of a load's status: the job's own status, and everyone's notifications. */
+export async function afterStatusChange(load: { id: number; jobId: number }, status: string) {
   await progressJob(load.jobId, status);
   await notifyAll([{ kind: "load_status", loadId: load.id, status }]);
-  return outcome;
 }
 
 /** The shipper hands a load (also one nobody won) to a carrier whose quote was accepted. */

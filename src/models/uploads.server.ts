@@ -118,12 +118,13 @@ export async function storeUpload(token: string, body: Readable, headers: { cont
   return ok();
 }
 
-/** Deletes files announced more than a day ago and never attached (and their bytes). */
+/** Deletes files announced more than a day ago and never attached or signed with (and their bytes). */
 export async function purgeUnattachedBlobs(now = Date.now()): Promise<number> {
-  const stale = await db().fileBlob.findMany({ where: { createdAt: { lt: new Date(now - UNATTACHED_BLOB_TTL_MS) }, attachments: { none: {} } }, select: { id: true, key: true }, take: 500 });
+  const unused = { attachments: { none: {} }, signatureOf: { none: {} } };
+  const stale = await db().fileBlob.findMany({ where: { createdAt: { lt: new Date(now - UNATTACHED_BLOB_TTL_MS) }, ...unused }, select: { id: true, key: true }, take: 500 });
   let purged = 0;
   for (const blob of stale) {
-    const { count } = await db().fileBlob.deleteMany({ where: { id: blob.id, attachments: { none: {} } } });
+    const { count } = await db().fileBlob.deleteMany({ where: { id: blob.id, ...unused } });
     if (count) await storage().remove(blob.key);
     purged += count;
   }

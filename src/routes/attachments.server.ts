@@ -7,6 +7,7 @@ import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server
 import { attach, filesFor, listIdFor, mayRemoveAttachment, ownStoredBlob, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
 import { requireOwnJob, requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
+import { proofOf, type Proof } from "#models/proof-of-delivery.server.ts";
 import { thumbnailOf } from "#models/thumbnails.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPartial, wantsJson } from "#server/render.server.ts";
@@ -36,7 +37,8 @@ export function attachmentsRouter(): Router {
   router.get("/loads/:id/files", async (req, res) => {
     const user = requireUser(req);
     const load = await requireLoadFor(user, req.params.id);
-    await renderFiles(req, res, await filesFor(user, { loadId: load.id, shipperAccountId: load.job.shipperAccountId }, true));
+    const [files, proof] = await Promise.all([filesFor(user, { loadId: load.id, shipperAccountId: load.job.shipperAccountId }, true), proofOf(load.id)]);
+    await renderFiles(req, res, files, proof);
   });
 
   router.post("/jobs/:id/attachments", async (req, res) => {
@@ -84,8 +86,8 @@ export function attachmentsRouter(): Router {
   return router;
 }
 
-async function renderFiles(req: Request, res: Response, files: Awaited<ReturnType<typeof filesFor>>) {
-  const html = await renderPartial(req, res, "attachments/_files", { files });
+async function renderFiles(req: Request, res: Response, files: Awaited<ReturnType<typeof filesFor>>, proof: Proof | null = null) {
+  const html = await renderPartial(req, res, "attachments/_files", { files, proof });
   res.type("html").send(`<turbo-frame id="files">${html}</turbo-frame>`);
 }
 

@@ -13,6 +13,7 @@ import { jobsRouter } from "#routes/jobs.server.ts";
 import { loadsRouter } from "#routes/loads.server.ts";
 import { messagingRouter } from "#routes/messaging.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
+import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
 import { telemetryRouter } from "#routes/telemetry.server.ts";
 import { uploadsRouter } from "#routes/uploads.server.ts";
@@ -39,5 +40,6 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(messagingRouter())
     .use(notificationsRouter())
     .use(uploadsRouter())
-    .use(attachmentsRouter());
+    .use(attachmentsRouter())
+    .use(proofOfDeliveryRouter());
 }

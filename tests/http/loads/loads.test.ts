@@ -4,6 +4,7 @@ import { awardJob } from "#models/award.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
+import { realPng, uploaded } from "../../support/files.ts";
 
 type User = Awaited<ReturnType<typeof createShipper>>;
 let shipper: User;
@@ -65,7 +66,7 @@ describe("loads lists", () => {
 });
 
 describe("drivers", () => {
-  it("a carrier assigns one of its drivers; the driver sees it and marks it collected then delivered", async () => {
+  it("a carrier assigns one of its drivers; the driver sees it, marks it collected, then delivers it with a signature", async () => {
     const a = await signedInAgent(carrierA.email);
     const assigned = await patch(a, `/loads/${loadA.id}/driver`, { driver_id: String(driverA1.id) });
     expect(assigned.status).toBe(303);
@@ -78,7 +79,9 @@ describe("drivers", () => {
     expect((await patch(d, `/loads/${loadA.id}/status`, { status: "collected" })).status).toBe(303);
     expect(await statusOf(loadA.id)).toBe("collected");
     expect((await db().job.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("in_progress");
-    expect((await patch(d, `/loads/${loadA.id}/status`, { status: "delivered" })).status).toBe(303);
+    const signature = await uploaded(d.browser, d.csrf, await realPng(300, 100), "signature", "signature.png");
+    const delivered = await d.browser.post(`/loads/${loadA.id}/delivery`).type("form").send({ _csrf: d.csrf, recipient_name: "Goods-in", signature_signed_id: signature });
+    expect(delivered.status).toBe(303);
     expect(await db().load.findUnique({ where: { id: loadA.id } })).toMatchObject({ status: "delivered", deliveredAt: expect.any(Date) });
   });
 

@@ -23,11 +23,29 @@ CREATE TABLE "Attachment" (
     "loadId" INTEGER,
     "kind" TEXT NOT NULL,
     "addedById" INTEGER NOT NULL,
+    "proofId" INTEGER,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "Attachment_blobId_fkey" FOREIGN KEY ("blobId") REFERENCES "FileBlob" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Attachment_proofId_fkey" FOREIGN KEY ("proofId") REFERENCES "ProofOfDelivery" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
     CONSTRAINT "Attachment_jobId_fkey" FOREIGN KEY ("jobId") REFERENCES "Job" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Attachment_loadId_fkey" FOREIGN KEY ("loadId") REFERENCES "Load" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Attachment_addedById_fkey" FOREIGN KEY ("addedById") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ProofOfDelivery" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "loadId" INTEGER NOT NULL,
+    "recipientName" TEXT NOT NULL,
+    "deliveredAt" DATETIME NOT NULL,
+    "latitude" REAL,
+    "longitude" REAL,
+    "signatureBlobId" INTEGER,
+    "recordedById" INTEGER NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ProofOfDelivery_loadId_fkey" FOREIGN KEY ("loadId") REFERENCES "Load" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ProofOfDelivery_signatureBlobId_fkey" FOREIGN KEY ("signatureBlobId") REFERENCES "FileBlob" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
+    CONSTRAINT "ProofOfDelivery_recordedById_fkey" FOREIGN KEY ("recordedById") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -44,3 +62,6 @@ CREATE INDEX "Attachment_loadId_idx" ON "Attachment"("loadId");
 
 -- CreateIndex
 CREATE INDEX "Attachment_blobId_idx" ON "Attachment"("blobId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProofOfDelivery_loadId_key" ON "ProofOfDelivery"("loadId");

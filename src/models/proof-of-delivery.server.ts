@@ -1,0 +1,61 @@
+import { db } from "#db/client.server.ts";
+import type { ProofInput } from "#domain/loads/proof-of-delivery.ts";
+import { canTransition } from "#domain/loads/status.ts";
+import { found } from "#lib/errors.server.ts";
+import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { ownStoredBlob } from "#models/attachments.server.ts";
+import { actorOf, afterStatusChange, type LoadDetail } from "#models/loads.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+// A load becomes delivered only with its proof: the recipient's name, the driver's photos and/or the
+// recipient's signature (uploads of this user, not attached anywhere yet), the time, and the phone's
+// position if it gave one. The proof's photos become the load's photos.
+
+/** Fresh uploads of this user for this use, or null when any signed id does not name one. */
+async function freshUploads(user: CurrentUser, signedIds: readonly string[], use: string) {
+  const blobs = await Promise.all(signedIds.map((id) => ownStoredBlob(user, id)));
+  if (blobs.some((blob) => !blob || blob.use !== use)) return null;
+  const taken = await db().attachment.count({ where: { blobId: { in: blobs.map((blob) => blob!.id) } } });
+  return taken ? null : blobs.map((blob) => blob!);
+}
+
+export async function recordDelivery(user: CurrentUser, load: LoadDetail, input: ProofInput): Promise<Result> {
+  if (!canTransition(load.status, "delivered", actorOf(user))) return refusedBase("This load cannot be marked delivered now");
+  const [signature] = (await freshUploads(user, input.signature_signed_id ? [input.signature_signed_id] : [], "signature")) ?? [null];
+  if (input.signature_signed_id && !signature) return refused({ signature: "Draw the signature again" });
+  const photos = await freshUploads(user, input.blob_signed_ids, "photo");
+  if (!photos) return refused({ photos: "Add the photos again" });
+  const deliveredAt = new Date();
+  const outcome = await db().$transaction(async (tx) => {
+    const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data: { status: "delivered", deliveredAt } });
+    if (!count) return refusedBase("This load changed meanwhile; please reload and try again", 409);
+    const proof = await tx.proofOfDelivery.create({
+      data: { loadId: load.id, recipientName: input.recipient_name, deliveredAt, latitude: input.latitude ?? null, longitude: input.longitude ?? null, signatureBlobId: signature?.id ?? null, recordedById: user.id },
+    });
+    await tx.attachment.createMany({ data: photos.map((photo) => ({ blobId: photo.id, loadId: load.id, kind: "photo", addedById: user.id, proofId: proof.id })) });
+    return ok();
+  });
+  if (outcome.ok) await afterStatusChange(load, "delivered");
+  return outcome;
+}
+
+const proofSelect = {
+  id: true,
+  recipientName: true,
+  deliveredAt: true,
+  latitude: true,
+  longitude: true,
+  recordedBy: { select: { name: true } },
+  signature: { select: { key: true, contentType: true } },
+  photos: { select: { id: true, blob: { select: { key: true, contentType: true, filename: true } } }, orderBy: { id: "asc" } },
+} as const;
+
+/** The load's proof of delivery, if it has one. */
+export function proofOf(loadId: number) {
+  return db().proofOfDelivery.findUnique({ where: { loadId }, select: proofSelect });
+}
+export type Proof = NonNullable<Awaited<ReturnType<typeof proofOf>>>;
+
+export async function requireProof(loadId: number): Promise<Proof> {
+  return found(await proofOf(loadId));
+}

@@ -1,0 +1,84 @@
+import contentDisposition from "content-disposition";
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import { ProofInputSchema } from "#domain/loads/proof-of-delivery.ts";
+import { canTransition } from "#domain/loads/status.ts";
+import { HttpError, found } from "#lib/errors.server.ts";
+import { parseInput } from "#lib/input.server.ts";
+import type { FieldErrors } from "#lib/result.server.ts";
+import { storage } from "#lib/storage.server.ts";
+import { pendingUploads } from "#models/attachments.server.ts";
+import { actorOf, requireLoadFor, type LoadDetail } from "#models/loads.server.ts";
+import { proofFilename, proofPdf } from "#models/proof-pdf.server.ts";
+import { recordDelivery, requireProof } from "#models/proof-of-delivery.server.ts";
+import { requireUser } from "#server/auth.server.ts";
+import { flash, renderPage } from "#server/render.server.ts";
+
+/** The delivery form as posted, kept as typed when it is refused. */
+const ProofFormSchema = z
+  .object({ recipient_name: z.string().catch(""), blob_signed_ids: z.array(z.string()).catch([]), signature_signed_id: z.string().catch("") })
+  .partial()
+  .catch({});
+
+/** Proof of delivery: the driver's form, the load's proof as a PDF, and the recipient's signature. */
+export function proofOfDeliveryRouter(): Router {
+  const router = Router();
+
+  router.get("/loads/:id/delivery", async (req, res) => {
+    const load = await deliverableLoad(req);
+    await showForm(req, res, load, {}, {});
+  });
+
+  router.post("/loads/:id/delivery", async (req, res) => {
+    const user = requireUser(req);
+    const load = await deliverableLoad(req);
+    const input = parseInput(ProofInputSchema, req.body);
+    const recorded = input.ok ? await recordDelivery(user, load, input.data) : input;
+    if (!recorded.ok) return showForm(req, res, load, recorded.errors, ProofFormSchema.parse(req.body), recorded.status);
+    flash(req, "notice", "Delivered. The shipper has been told.");
+    res.redirect(303, `/loads/${load.id}`);
+  });
+
+  // GET opens it in the browser; the page's download form POSTs and gets it as a file (SPEC: a form
+  // answered with an attachment is saved under the name in the header).
+  router.get("/loads/:id/proof-of-delivery.pdf", (req, res) => sendProofPdf(req, res, "inline"));
+  router.post("/loads/:id/proof-of-delivery.pdf", (req, res) => sendProofPdf(req, res, "attachment"));
+
+  router.get("/loads/:id/signature", async (req, res) => {
+    const load = await requireLoadFor(requireUser(req), req.params.id);
+    const proof = await requireProof(load.id);
+    const signature = found(proof.signature);
+    res.type(signature.contentType).set("Cache-Control", "private, max-age=3600");
+    storage()
+      .read(signature.key)
+      .on("error", () => res.destroy())
+      .pipe(res);
+  });
+
+  return router;
+}
+
+/** The load, if this user may mark it delivered now. */
+async function deliverableLoad(req: Request): Promise<LoadDetail> {
+  const user = requireUser(req);
+  const load = await requireLoadFor(user, req.params.id);
+  if (!canTransition(load.status, "delivered", actorOf(user))) throw new HttpError(409, "This load cannot be marked delivered now");
+  return load;
+}
+
+async function showForm(req: Request, res: Response, load: LoadDetail, errors: FieldErrors, values: z.infer<typeof ProofFormSchema>, status = 200) {
+  // Photos already uploaded stay with the form when it comes back with a problem.
+  const pending = await pendingUploads(requireUser(req), values.blob_signed_ids ?? []);
+  return renderPage(req, res, "loads/delivery", { title: `Deliver load ${load.sequence} · ${load.job.reference}`, load, errors, values, pending }, status);
+}
+
+async function sendProofPdf(req: Request, res: Response, disposition: "inline" | "attachment") {
+  const load = await requireLoadFor(requireUser(req), req.params.id);
+  const pdf = await proofPdf(load, await requireProof(load.id));
+  const filename = proofFilename(load);
+  res
+    .type("application/pdf")
+    .set("Content-Disposition", contentDisposition(filename, { type: disposition, fallback: filename.replace(/[^\x20-\x7e]/g, "?") }))
+    .set("Cache-Control", "private, no-store")
+    .send(pdf);
+}
