@@ -1,4 +1,7 @@
 import { db } from "#db/client.server.ts";
+import { loadStream } from "#domain/messaging/streams.ts";
+import { REFRESH_STREAM } from "#lib/turbo.server.ts";
+import { broadcastTo } from "#models/broadcast.server.ts";
 import { stopsOf } from "#domain/loads/stops.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { type CarrierSelectorRequest, isSamePlace } from "#domain/loads/carrier-selector.ts";
@@ -154,10 +157,16 @@ export async function changeLoadStatus(load: LoadDetail, user: CurrentUser, stat
 
 export const PROOF_FIRST = "Record the proof of delivery to mark this load delivered";
 
-/** What follows any change of a load's status: the job's own status, and everyone's notifications. */
+/** What follows any change of a load's status: the job's own status, notifications, and open load pages refreshed. */
 export async function afterStatusChange(load: { id: number; jobId: number }, status: string) {
   await progressJob(load.jobId, status);
   await notifyAll([{ kind: "load_status", loadId: load.id, status }]);
+  await broadcastTo(loadStream(load.id), REFRESH_STREAM);
+}
+
+/** This user may see the load (its page, its live updates). */
+export async function canSeeLoad(user: CurrentUser, loadId: number): Promise<boolean> {
+  return (await db().load.count({ where: { id: loadId, ...loadScope(user) } })) > 0;
 }
 
 /** The shipper hands a load (also one nobody won) to a carrier whose quote was accepted. */

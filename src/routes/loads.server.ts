@@ -2,6 +2,8 @@ import { type Request, type Response, Router } from "express";
 import { CarrierSelectorRequestSchema } from "#domain/loads/carrier-selector.ts";
 import { DriverChoiceSchema, LoadMoveSchema, LoadStatusChangeSchema } from "#domain/loads/load-inputs.ts";
 import { STATUS_ACTION_LABELS } from "#domain/loads/status.ts";
+import { loadStream } from "#domain/messaging/streams.ts";
+import { streamTag } from "#lib/turbo.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber, parseInput } from "#lib/input.server.ts";
 import type { Result } from "#lib/result.server.ts";
@@ -72,7 +74,8 @@ async function showLoad(req: Request, res: Response, load: LoadDetail, form: For
     actions.canMove ? carrierChoices(user, selectorRequestFor(load)) : Promise.resolve(null),
     loadConversationFor(user, load),
   ]);
-  const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, statusLabels: STATUS_ACTION_LABELS };
+  const liveTag = streamTag(loadStream(load.id));
+  const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, liveTag, statusLabels: STATUS_ACTION_LABELS };
   await renderPage(req, res, "loads/show", { ...page, errors: form.errors ?? {}, values: form.values ?? {} }, status);
 }
 

@@ -8,12 +8,16 @@ export type ConversationRef =
 export type StreamRef =
   | { kind: "user"; userId: number }
   | { kind: "account"; accountId: number }
+  | { kind: "load"; loadId: number }
   | { kind: "conversation"; conversation: ConversationRef };
 
 /** Notifications, and everything else meant for one person. */
 export const userStream = (userId: number) => `user:${userId}`;
 /** The account's messages badge (drivers follow their own user stream instead). */
 export const accountStream = (accountId: number) => `account:${accountId}`;
+
+/** A load's page, refreshed for everyone watching it when the load changes (status, proof of delivery). */
+export const loadStream = (loadId: number) => `load:${loadId}`;
 
 export function conversationStream(ref: ConversationRef): string {
   return ref.kind === "load" ? `conversation:load:${ref.loadId}` : `conversation:job:${ref.jobId}:${ref.carrierAccountId}`;
@@ -32,6 +36,7 @@ const ID = "([1-9][0-9]{0,14})";
 const PATTERNS: [RegExp, (ids: number[]) => StreamRef][] = [
   [new RegExp(`^user:${ID}$`), ([userId]) => ({ kind: "user", userId: userId! })],
   [new RegExp(`^account:${ID}$`), ([accountId]) => ({ kind: "account", accountId: accountId! })],
+  [new RegExp(`^load:${ID}$`), ([loadId]) => ({ kind: "load", loadId: loadId! })],
   [new RegExp(`^conversation:load:${ID}$`), ([loadId]) => ({ kind: "conversation", conversation: { kind: "load", loadId: loadId! } })],
   [
     new RegExp(`^conversation:job:${ID}:${ID}$`),

@@ -12,6 +12,9 @@ export const acceptsTurboStream = (req: Request) => (req.get("Accept") ?? "").in
 
 export type StreamAction = "append" | "prepend" | "replace" | "update" | "remove" | "before" | "after";
 
+/** Tells every page following the stream to fetch itself again (Turbo 8; repeated refreshes are merged). */
+export const REFRESH_STREAM = '<turbo-stream action="refresh"></turbo-stream>';
+
 export function turboStream(action: StreamAction, target: string, html = ""): string {
   const template = action === "remove" ? "" : `<template>${html}</template>`;
   return `<turbo-stream action="${action}" target="${escapeAttribute(target)}">${template}</turbo-stream>`;

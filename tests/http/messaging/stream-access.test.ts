@@ -5,7 +5,7 @@ import { findUserWithAccount } from "#models/users.server.ts";
 import { createSupport } from "../../support/fixtures.ts";
 import { messagingWorld, openJobWithQuote } from "../../support/messaging-fixtures.ts";
 
-// Authorisation at subscribe time: own user and account streams, and conversations one is party to.
+// Authorisation at subscribe time: own user and account streams, loads one may see, and conversations one is party to.
 
 let world: Awaited<ReturnType<typeof messagingWorld>>;
 let askedJob: { id: number };
@@ -35,6 +35,12 @@ describe("canFollowStream", () => {
     ["a job conversation as its shipper", () => world.shipper, () => `conversation:job:${askedJob.id}:${world.outsider.accountId}`, true],
     ["another carrier's job conversation", () => world.carrier, () => `conversation:job:${askedJob.id}:${world.outsider.accountId}`, false],
     ["a conversation of a load that does not exist", () => world.carrier, () => "conversation:load:999999", false],
+    ["the load's page as its shipper", () => world.shipperColleague, () => `load:${world.load.id}`, true],
+    ["the load's page as its carrier", () => world.carrier, () => `load:${world.load.id}`, true],
+    ["the load's page as its driver", () => world.driver, () => `load:${world.load.id}`, true],
+    ["the load's page as another driver of the carrier", () => world.otherDriver, () => `load:${world.load.id}`, false],
+    ["the load's page as another carrier", () => world.outsider, () => `load:${world.load.id}`, false],
+    ["the load's page as another shipper", () => world.otherShipper, () => `load:${world.load.id}`, false],
     ["a stream name this app does not know", () => world.carrier, () => `jobs:${world.job.id}`, false],
     ["their own user stream as support staff", () => support, () => `user:${support.id}`, false],
   ])("%s", async (_what, user, stream, expected) => {

@@ -24,6 +24,8 @@ describe("stream names", () => {
     ["account:2", { kind: "account", accountId: 2 }],
     ["conversation:load:12", { kind: "conversation", conversation: load }],
     ["conversation:job:5:3", { kind: "conversation", conversation: job }],
+    ["load:7", { kind: "load", loadId: 7 }],
+    ["load:07", null],
     ["user:0", null],
     ["user:04", null],
     ["user:4:extra", null],
