@@ -7,14 +7,16 @@ const TURBO_STREAM = "text/vnd.turbo-stream.html";
 
 // Uploads files the moment they are dropped on the area or chosen, each through ActiveStorage's own
 // DirectUploadController (announce, PUT, progress to 90 % while sending, then simulated to 99 % until
-// the answer), then attaches it with a POST that answers a Turbo Stream adding it to its list. While
-// files upload the input is disabled and "Uploading…" shows; on any error the input is enabled again.
+// the answer). Then, by mode, attaches it at once (a POST answered with a Turbo Stream adding it to
+// its list) or, in a form, adds it to the form's list as a pending file the form will send. While
+// files upload the input is disabled and "Uploading…" shows, and a form sent meanwhile is held back
+// (flagged data-processing) and sent once they are done; on any error the input is enabled again.
 
 type UploadEvent = CustomEvent<{ id: number; file: File; progress?: number; error?: string }>;
 
 export default class UploadController extends Controller<HTMLElement> {
   static targets = ["input", "area", "loading", "progress"];
-  static values = { attachUrl: String, listId: String };
+  static values = { attachUrl: String, listId: String, mode: { type: String, default: "attach" } };
 
   declare readonly inputTarget: HTMLInputElement;
   declare readonly areaTarget: HTMLElement;
@@ -22,6 +24,28 @@ export default class UploadController extends Controller<HTMLElement> {
   declare readonly progressTarget: HTMLOListElement;
   declare readonly attachUrlValue: string;
   declare readonly listIdValue: string;
+  declare readonly modeValue: "attach" | "form";
+
+  private uploading = 0;
+  private heldSubmitter: HTMLElement | null | undefined;
+  private form: HTMLFormElement | null = null;
+
+  connect() {
+    this.form = this.modeValue === "form" ? this.element.closest("form") : null;
+    this.form?.addEventListener("submit", this.holdWhileUploading);
+  }
+
+  disconnect() {
+    this.form?.removeEventListener("submit", this.holdWhileUploading);
+  }
+
+  private holdWhileUploading = (event: SubmitEvent) => {
+    if (!this.uploading) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    this.heldSubmitter = event.submitter;
+    this.form!.dataset.processing = "";
+  };
 
   over(event: DragEvent) {
     event.preventDefault();
@@ -46,12 +70,15 @@ export default class UploadController extends Controller<HTMLElement> {
     if (!files.length) return;
     this.inputTarget.disabled = true;
     this.loadingTarget.hidden = false;
+    this.uploading += 1;
     try {
       await Promise.all(files.map((file) => this.send(file)));
     } finally {
+      this.uploading -= 1;
       this.inputTarget.disabled = false;
       this.inputTarget.value = "";
       this.loadingTarget.hidden = true;
+      this.releaseHeldForm();
     }
   }
 
@@ -85,10 +112,24 @@ export default class UploadController extends Controller<HTMLElement> {
         const signedId = (slot.previousElementSibling as HTMLInputElement | null)?.value;
         slot.previousElementSibling?.remove();
         slot.remove();
-        if (!error && signedId) await this.attach(signedId);
+        if (!error && signedId) await (this.modeValue === "form" ? this.addPending(signedId) : this.attach(signedId));
         resolve();
       });
     });
+  }
+
+  /** A held form goes on once every upload has finished (if one failed, the person decides again). */
+  private releaseHeldForm() {
+    if (this.uploading || !this.form || !("processing" in this.form.dataset)) return;
+    delete this.form.dataset.processing;
+    const failed = this.progressTarget.querySelector(".upload-failed");
+    if (!failed) this.form.requestSubmit(this.heldSubmitter instanceof HTMLButtonElement ? this.heldSubmitter : undefined);
+  }
+
+  private async addPending(signedId: string) {
+    const url = `/file_attachments/${encodeURIComponent(signedId)}?list_id=${encodeURIComponent(this.listIdValue)}`;
+    const response = await fetch(url, { headers: { Accept: TURBO_STREAM }, credentials: "same-origin" });
+    if (response.ok) renderStreamMessage(await response.text());
   }
 
   private async attach(signedId: string) {
