@@ -16,7 +16,7 @@ type UploadEvent = CustomEvent<{ id: number; file: File; progress?: number; erro
 
 export default class UploadController extends Controller<HTMLElement> {
   static targets = ["input", "area", "loading", "progress"];
-  static values = { attachUrl: String, listId: String, mode: { type: String, default: "attach" } };
+  static values = { attachUrl: String, listId: String, mode: { type: String, default: "attach" }, field: String };
 
   declare readonly inputTarget: HTMLInputElement;
   declare readonly areaTarget: HTMLElement;
@@ -25,6 +25,7 @@ export default class UploadController extends Controller<HTMLElement> {
   declare readonly attachUrlValue: string;
   declare readonly listIdValue: string;
   declare readonly modeValue: "attach" | "form";
+  declare readonly fieldValue: string;
 
   private uploading = 0;
   private heldSubmitter: HTMLElement | null | undefined;
@@ -127,7 +128,8 @@ export default class UploadController extends Controller<HTMLElement> {
   }
 
   private async addPending(signedId: string) {
-    const url = `/file_attachments/${encodeURIComponent(signedId)}?list_id=${encodeURIComponent(this.listIdValue)}`;
+    const query = new URLSearchParams({ list_id: this.listIdValue, ...(this.fieldValue ? { field: this.fieldValue } : {}) });
+    const url = `/file_attachments/${encodeURIComponent(signedId)}?${query}`;
     const response = await fetch(url, { headers: { Accept: TURBO_STREAM }, credentials: "same-origin" });
     if (response.ok) renderStreamMessage(await response.text());
   }

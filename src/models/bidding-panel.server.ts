@@ -9,6 +9,7 @@ import { type AnonymousQuote, type AuctionPanelProps, type BidAllocatorProps, MY
 import { awardRefusal, quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { formatDateTime } from "#domain/format/dates.ts";
 import { formatMoney, wholePoundsFromPence } from "#domain/format/money.ts";
+import { standingsOf } from "#models/compliance.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { type BiddingJob, forAllocation, isBidder, isShipperOf, quotesForShipper, rulesOf } from "#models/quotes.server.ts";
 
@@ -166,7 +167,7 @@ function rankedRows(job: BiddingJob, quotes: ShipperQuote[]) {
   const rankOf = (row: { rank: number | null }) => row.rank ?? Number.POSITIVE_INFINITY;
   return quotes
     .map((q) => ({
-      id: q.id, carrierName: q.carrierAccount.name, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, status: q.status, securedNow: q.securedNow,
+      id: q.id, carrierAccountId: q.carrierAccountId, carrierName: q.carrierAccount.name, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, status: q.status, securedNow: q.securedNow,
       updatedAt: q.updatedAt, rank: byId.get(q.id)?.rank ?? null, allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
     }))
     .sort((a, b) => rankOf(a) - rankOf(b) || statusOrder(a.status) - statusOrder(b.status));
@@ -185,11 +186,13 @@ export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Dat
   const { shown, pagination } = pageOf(rows, pageNumber);
   const settled = job.awardedAt !== null;
   if (settled) await fillAwardedLoads(job.id, shown, quotes);
+  // Each carrier's compliance documents, as one badge beside its name.
+  const standings = await standingsOf(shown.map((row) => row.carrierAccountId), new Date(now));
   const totalAllocated = rows.reduce((sum, r) => sum + (r.status === "active" ? r.allocatedLoads : 0), 0);
   const refusal = awardRefusal(job, now);
   const rules = { first_bid_percentage: job.firstBidPercentage, second_bid_percentage: job.secondBidPercentage, third_bid_percentage: job.thirdBidPercentage };
   return {
-    job, rows: shown, pagination, totalAllocated, rules,
+    job, rows: shown.map((row) => ({ ...row, documents: standings.get(row.carrierAccountId)! })), pagination, totalAllocated, rules,
     awardable: refusal === null && totalAllocated > 0,
     awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),

@@ -17,7 +17,9 @@ const AttachSchema = z.object({
   blob_signed_id: z.string().max(4096).optional().catch(undefined),
   list_id: z.string().regex(/^[A-Za-z][\w-]{0,99}$/).optional().catch(undefined),
 });
-const ListSchema = z.object({ list_id: AttachSchema.shape.list_id }).catch({ list_id: undefined });
+const ListSchema = z
+  .object({ list_id: AttachSchema.shape.list_id, field: z.string().regex(/^[a-z_]{1,40}(\[\])?$/).optional().catch(undefined) })
+  .catch({ list_id: undefined, field: undefined });
 const DownloadSchema = z.object({ disposition: z.enum(["inline", "attachment"]).catch("inline") }).catch({ disposition: "inline" });
 
 /** Types a browser may show in the page (never SVG or HTML); anything else is always downloaded. */
@@ -54,8 +56,8 @@ export function attachmentsRouter(): Router {
   // A file just uploaded, shown in a form's list (with its signed id as a hidden field) until the form is sent.
   router.get("/file_attachments/:signedId", async (req, res) => {
     const blob = found(await ownStoredBlob(requireUser(req), req.params.signedId));
-    const listId = ListSchema.parse(req.query).list_id ?? "file_attachments";
-    const html = await renderPartial(req, res, "attachments/_pending", { blob, signedId: req.params.signedId });
+    const { list_id: listId = "file_attachments", field } = ListSchema.parse(req.query);
+    const html = await renderPartial(req, res, "attachments/_pending", { blob, signedId: req.params.signedId, field });
     res.type(TURBO_STREAM).send(turboStream("append", listId, html));
   });
 

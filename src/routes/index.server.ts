@@ -5,6 +5,7 @@ import { accountRouter } from "#routes/account.server.ts";
 import { adminRouter } from "#routes/admin.server.ts";
 import { attachmentsRouter } from "#routes/attachments.server.ts";
 import { authRouter } from "#routes/auth.server.ts";
+import { complianceRouter } from "#routes/compliance.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
 import { dashboardRouter } from "#routes/dashboard.server.ts";
 import { GEO_PATHS, geoRouter } from "#routes/geo.server.ts";
@@ -31,6 +32,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(telemetryRouter({ env }))
     .use(dashboardRouter())
     .use(accountRouter())
+    .use(complianceRouter())
     .use(adminRouter())
     .get(GEO_PATHS, signedIn)
     .use(geoRouter(places))

@@ -11,6 +11,7 @@ import { seed } from "../../prisma/seed.ts";
 import { startAuctionClock } from "#models/auctions.server.ts";
 import { finishInterruptedAwards } from "#models/load-stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
+import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { attachCable } from "#server/cable.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
@@ -64,12 +65,19 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
-/** Hourly, and once at start: files uploaded over a day ago and never attached are deleted. */
+/**
+ * Hourly, and once at start: files uploaded over a day ago and never used are deleted, and carriers
+ * are reminded of documents about to expire (each reminder is stamped, so none is lost or repeated).
+ */
 function startHousekeeping(logger: Logger): NodeJS.Timeout {
-  const run = () =>
-    purgeUnattachedBlobs()
+  const run = async () => {
+    await purgeUnattachedBlobs()
       .then((purged) => purged && logger.info({ purged }, "unattached uploads purged"))
       .catch((err: unknown) => logger.error({ err }, "purging unattached uploads failed"));
+    await sendExpiryReminders()
+      .then((sent) => sent && logger.info({ sent }, "document expiry reminders sent"))
+      .catch((err: unknown) => logger.error({ err }, "sending document reminders failed"));
+  };
   void run();
   return setInterval(run, HOUSEKEEPING_EVERY_MS).unref();
 }

@@ -14,6 +14,7 @@ export type NotificationKind =
   | "auction_live"
   | "auction_closed"
   | "job_cancelled"
+  | "document_expiring"
   | "message";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
@@ -78,6 +79,12 @@ export const notificationContent = {
     title: `${loadName(f).replace(/^l/, "L")} is ${f.status.replaceAll("_", " ")}`,
     body: "",
     path: `/loads/${f.loadId}`,
+  }),
+  documentExpiring: (f: { label: string; daysLeft: number; expiresOn: string }): NotificationContent => ({
+    kind: "document_expiring",
+    title: f.daysLeft === 0 ? `${f.label} expires today` : `${f.label} expires in ${count(f.daysLeft, "day")}`,
+    body: `It runs out on ${f.expiresOn}. Add the renewed one on your account page so shippers keep seeing your documents as current.`,
+    path: "/account#compliance",
   }),
   auctionLive: (f: Job): NotificationContent => ({
     kind: "auction_live",

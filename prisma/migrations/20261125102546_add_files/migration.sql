@@ -48,6 +48,26 @@ CREATE TABLE "ProofOfDelivery" (
     CONSTRAINT "ProofOfDelivery_recordedById_fkey" FOREIGN KEY ("recordedById") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "ComplianceDocument" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "accountId" INTEGER NOT NULL,
+    "kind" TEXT NOT NULL,
+    "reference" TEXT NOT NULL,
+    "licenceType" TEXT,
+    "coverPence" INTEGER,
+    "expiresOn" DATETIME NOT NULL,
+    "blobId" INTEGER,
+    "updatedById" INTEGER NOT NULL,
+    "reminded30At" DATETIME,
+    "reminded7At" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "ComplianceDocument_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "Account" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ComplianceDocument_blobId_fkey" FOREIGN KEY ("blobId") REFERENCES "FileBlob" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
+    CONSTRAINT "ComplianceDocument_updatedById_fkey" FOREIGN KEY ("updatedById") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "FileBlob_key_key" ON "FileBlob"("key");
 
@@ -65,3 +85,9 @@ CREATE INDEX "Attachment_blobId_idx" ON "Attachment"("blobId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ProofOfDelivery_loadId_key" ON "ProofOfDelivery"("loadId");
+
+-- CreateIndex
+CREATE INDEX "ComplianceDocument_expiresOn_idx" ON "ComplianceDocument"("expiresOn");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ComplianceDocument_accountId_kind_key" ON "ComplianceDocument"("accountId", "kind");
