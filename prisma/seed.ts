@@ -5,12 +5,14 @@ import { seedUsers } from "./seeds/users.ts";
 import { seedJobs } from "./seeds/jobs.ts";
 import { seedBidding } from "./seeds/bidding.ts";
 import { seedMessaging } from "./seeds/messaging.ts";
+import { seedFiles } from "./seeds/files.ts";
 
 export async function seed(db: PrismaClient): Promise<void> {
   const accounts = await seedUsers(db);
   await seedJobs(db, accounts);
   await seedBidding(db, accounts);
   await seedMessaging(db, accounts);
+  await seedFiles(db, accounts);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -57,14 +57,14 @@ describe("proof of delivery in a real browser", () => {
     await page.locator("#proof_photos li.pending-file").waitFor();
     await expect.poll(() => page.locator("[data-upload-target=loading]").isHidden()).toBe(true);
 
-    await page.locator("canvas.signature-pad").scrollIntoViewIfNeeded();
-    const pad = await page.locator("canvas.signature-pad").boundingBox();
-    await page.mouse.move(pad!.x + 40, pad!.y + 120);
+    await expect.poll(() => page.locator("[data-geolocation-target=latitude]").inputValue()).not.toBe("");
+    const canvas = page.locator("canvas.signature-pad");
+    await canvas.hover({ position: { x: 40, y: 120 } });
+    const pad = (await canvas.boundingBox())!;
     await page.mouse.down();
-    for (const [x, y] of [[120, 60], [200, 140], [280, 50], [360, 130]] as const) await page.mouse.move(pad!.x + x, pad!.y + y, { steps: 5 });
+    for (const [x, y] of [[120, 60], [200, 140], [280, 50], [360, 130]] as const) await page.mouse.move(pad.x + x, pad.y + y, { steps: 5 });
     await page.mouse.up();
     expect(await page.locator("[data-signature-target=status]").textContent()).toBe("Signed. Clear it to sign again.");
-    await expect.poll(() => page.locator("[data-geolocation-target=latitude]").inputValue()).not.toBe("");
 
     await page.getByRole("button", { name: "Confirm delivery" }).click();
     await page.waitForURL(`**/loads/${loadId}`);
@@ -74,6 +74,10 @@ describe("proof of delivery in a real browser", () => {
     await watching.locator("#proof_of_delivery").waitFor();
     expect(await watching.locator("#proof_of_delivery").textContent()).toContain("Mark at goods-in");
     expect(await watching.locator("#proof_of_delivery img.signature-image").count()).toBe(1);
+    // The download form's answer is saved as a file under the name the answer gives.
+    const [download] = await Promise.all([watching.waitForEvent("download"), watching.getByRole("button", { name: "Download POD as PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe("Proof of delivery - load 1 of Delivery with proof.pdf");
+    expect(watching.url()).toMatch(new RegExp(`/loads/${loadId}$`));
     const proof = await db().proofOfDelivery.findUniqueOrThrow({ where: { loadId }, include: { photos: true } });
     expect([proof.recipientName, proof.latitude, proof.longitude, proof.photos.length, proof.signatureBlobId !== null]).toEqual(["Mark at goods-in", 53.7997, -1.5492, 1, true]);
   });

@@ -10,6 +10,10 @@ const counts = async () => ({
   loads: await db().load.count(),
   messages: await db().message.count(),
   notifications: await db().notification.count(),
+  files: await db().fileBlob.count(),
+  attachments: await db().attachment.count(),
+  proofs: await db().proofOfDelivery.count(),
+  complianceDocuments: await db().complianceDocument.count(),
 });
 
 describe("demo data", () => {
@@ -19,5 +23,21 @@ describe("demo data", () => {
     expect(once.users).toBeGreaterThanOrEqual(5);
     await seed(db());
     expect(await counts()).toEqual(once);
+  });
+});
+
+describe("demo files", () => {
+  it("put documents and photos on the load being driven and a delivered load with its proof, stored for real; Pennine's insurance runs out within 30 days", async () => {
+    await seed(db());
+    const loads = await db().load.findMany({ where: { attachments: { some: {} } }, include: { attachments: { include: { blob: true } }, proof: true }, orderBy: { sequence: "asc" } });
+    expect(loads.map((load) => [load.status, load.attachments.map((a) => a.kind).sort(), load.proof?.recipientName ?? null])).toEqual([
+      ["collected", ["document", "photo", "photo"], null],
+      ["delivered", ["document", "photo"], "Mark Allen"],
+    ]);
+    const { storage } = await import("#lib/storage.server.ts");
+    for (const attachment of loads.flatMap((load) => load.attachments)) expect(await storage().size(attachment.blob.key)).toBe(attachment.blob.byteSize);
+    const pennine = await db().account.findFirstOrThrow({ where: { users: { some: { email: "carrier@example.com" } } } });
+    const { standingsOf } = await import("#models/compliance.server.ts");
+    expect((await standingsOf([pennine.id])).get(pennine.id)).toEqual({ state: "current", expiringSoon: true, label: "Documents current" });
   });
 });
