@@ -33,7 +33,7 @@ export class DiskStorage implements FileStorage {
     const final = this.pathOf(key);
     const partial = `${final}.partial-${randomBytes(4).toString("hex")}`;
     await mkdir(path.dirname(final), { recursive: true });
-    const stream = createWriteStream(partial, { flags: "wx", highWaterMark: 4 * 1024 * 1024 });
+    const stream = createWriteStream(partial, { flags: "wx", highWaterMark: 1024 * 1024 });
     return {
       stream,
       keep: () => rename(partial, final),
