@@ -11,6 +11,7 @@ import { proofOf, type Proof } from "#models/proof-of-delivery.server.ts";
 import { thumbnailOf } from "#models/thumbnails.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPartial, wantsJson } from "#server/render.server.ts";
+import { sendStoredFile } from "#server/stored-file.server.ts";
 
 /** What the upload widget sends to attach a file: its signed id, and the list that shows it. */
 const AttachSchema = z.object({
@@ -66,13 +67,13 @@ export function attachmentsRouter(): Router {
     const { filename, contentType, byteSize, key } = attachment.blob;
     const asked = DownloadSchema.parse(req.query).disposition;
     const disposition = asked === "inline" && SHOWN_INLINE.has(contentType) ? "inline" : "attachment";
-    sendStored(res, key, { type: contentType, length: byteSize, disposition: contentDisposition(filename, { type: disposition, fallback: asciiName(filename) }) });
+    sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: contentDisposition(filename, { type: disposition, fallback: asciiName(filename) }) });
   });
 
   router.get("/attachments/:id/thumbnail", async (req, res) => {
     const attachment = await requireAttachmentFor(requireUser(req), req.params.id);
     const key = found(await thumbnailOf(attachment.blob));
-    sendStored(res, key, { type: "image/webp", length: (await storage().size(key)) ?? undefined });
+    sendStoredFile(res, key, { type: "image/webp", length: (await storage().size(key)) ?? undefined });
   });
 
   router.delete("/attachments/:id", async (req, res) => {
@@ -113,14 +114,3 @@ const asciiName = (name: string) =>
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]/g, "?");
-
-/** A stored file as the answer, private to the signed-in viewer. */
-function sendStored(res: Response, key: string, headers: { type: string; length?: number; disposition?: string }) {
-  res.type(headers.type).set("Cache-Control", "private, max-age=3600");
-  if (headers.length !== undefined) res.set("Content-Length", String(headers.length));
-  if (headers.disposition) res.set("Content-Disposition", headers.disposition);
-  storage()
-    .read(key)
-    .on("error", () => res.destroy())
-    .pipe(res);
-}

@@ -6,13 +6,13 @@ import { canTransition } from "#domain/loads/status.ts";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
-import { storage } from "#lib/storage.server.ts";
 import { pendingUploads } from "#models/attachments.server.ts";
 import { actorOf, requireLoadFor, type LoadDetail } from "#models/loads.server.ts";
 import { proofFilename, proofPdf } from "#models/proof-pdf.server.ts";
 import { recordDelivery, requireProof } from "#models/proof-of-delivery.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
+import { sendStoredFile } from "#server/stored-file.server.ts";
 
 /** The delivery form as posted, kept as typed when it is refused. */
 const ProofFormSchema = z
@@ -48,11 +48,7 @@ export function proofOfDeliveryRouter(): Router {
     const load = await requireLoadFor(requireUser(req), req.params.id);
     const proof = await requireProof(load.id);
     const signature = found(proof.signature);
-    res.type(signature.contentType).set("Cache-Control", "private, max-age=3600");
-    storage()
-      .read(signature.key)
-      .on("error", () => res.destroy())
-      .pipe(res);
+    sendStoredFile(res, signature.key, { type: signature.contentType });
   });
 
   return router;
