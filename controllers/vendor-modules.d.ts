@@ -18,3 +18,17 @@ declare module "@rails/activestorage" {
 declare module "@hotwired/turbo" {
   export function renderStreamMessage(html: string): void;
 }
+
+// Parts of ActiveStorage's source that the unit tests check against the product's constants.
+declare module "*/@rails/activestorage/src/direct_upload_controller.js" {
+  export const DirectUploadController: {
+    prototype: { estimateResponseTime(this: { file: { size: number } }): number; uploadRequestDidProgress(this: object, event: { loaded: number; total: number }): void };
+  };
+}
+declare module "*/@rails/activestorage/src/file_checksum.js" {
+  export class FileChecksum {
+    constructor(file: { size: number; name: string });
+    readonly chunkSize: number;
+    readonly chunkCount: number;
+  }
+}

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
 
 const SECONDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 10);
 // --profile writes the app process's CPU profile to ./bench-profile/ for a closer look.
@@ -104,28 +105,9 @@ const PAGES: Page[] = [
 
 // ── Signing in through the real form ─────────────────────────────────────────────────────────────
 
-const proxied = { "x-forwarded-proto": "https" };
 
-async function signIn(base: string, email: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const c of response.headers.getSetCookie()) {
-      const [pair = ""] = c.split(";");
-      cookies.set(pair.split("=")[0]!, pair);
-    }
-  };
-  const cookie = () => [...cookies.values()].join("; ");
-  const login = await fetch(`${base}/login`, { headers: proxied });
-  remember(login);
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await login.text())?.[1] ?? "";
-  const response = await fetch(`${base}/session`, {
-    method: "POST", redirect: "manual", headers: { ...proxied, cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ _csrf: token, email, password: "password123" }),
-  });
-  remember(response);
-  if (response.status !== 303) throw new Error(`sign-in as ${email} answered ${response.status}`);
-  return cookie();
-}
+
+const signIn = async (base: string, email: string) => (await signInThroughForm(base, email)).cookie;
 
 // ── SQL statements per page, counted in this process ─────────────────────────────────────────────
 
@@ -144,11 +126,11 @@ async function countStatements(): Promise<{ counts: number[]; bodies: Record<str
   const counts: number[] = [];
   const bodies: Record<string, string> = {};
   for (const page of PAGES) {
-    await fetch(base + page.path, { headers: { ...proxied, cookie: cookies[page.as] } });
+    await fetch(base + page.path, { headers: { ...PROXIED, cookie: cookies[page.as] } });
     // Past the page cache's lifetime, so this counts what rendering the page costs.
     await new Promise((resolve) => setTimeout(resolve, PAGE_CACHE_TTL_MS));
     statements = 0;
-    const response = await fetch(base + page.path, { headers: { ...proxied, cookie: cookies[page.as] } });
+    const response = await fetch(base + page.path, { headers: { ...PROXIED, cookie: cookies[page.as] } });
     if (response.status !== 200) throw new Error(`${page.label} answered ${response.status}`);
     bodies[`${page.as} ${page.path}`] = await response.text();
     counts.push(statements);
@@ -207,7 +189,7 @@ try {
   const appBase = `http://127.0.0.1:${app.port}`;
   const cookies = { carrier: await signIn(appBase, "carrier@example.com"), shipper: await signIn(appBase, "shipper@example.com") };
   for (const [i, page] of PAGES.entries()) {
-    const ours = await pound(appBase + page.path, { ...proxied, cookie: cookies[page.as] });
+    const ours = await pound(appBase + page.path, { ...PROXIED, cookie: cookies[page.as] });
     const plain = await pound(`http://127.0.0.1:${bare.port}${page.path}`, { "x-page": `${page.as} ${page.path}` });
     rows.push(
       `${page.label.padEnd(32)} ${ours.rps.toFixed(0).padStart(6)} req/s  p50 ${String(ours.p50).padStart(4)} ms  p99 ${String(ours.p99).padStart(5)} ms  ` +

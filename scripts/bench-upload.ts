@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
 
 const MIB = 1024 * 1024;
 const SIZE_MIB = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 1024);
@@ -56,27 +57,12 @@ const port = await new Promise<number>((resolve, reject) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const rssMiB = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-const proxied = { "x-forwarded-proto": "https" };
 
 try {
-  const cookies = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const c of response.headers.getSetCookie()) cookies.set(c.split("=")[0]!, c.split(";")[0]!);
-  };
-  const cookie = () => [...cookies.values()].join("; ");
-  const login = await fetch(`${base}/login`, { headers: proxied });
-  remember(login);
-  let csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await login.text())?.[1] ?? "";
-  const signIn = await fetch(`${base}/session`, {
-    method: "POST", redirect: "manual", headers: { ...proxied, cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ _csrf: csrf, email: "shipper@example.com", password: "password123" }),
-  });
-  remember(signIn);
-  const account = await fetch(`${base}/account`, { headers: { ...proxied, cookie: cookie() } });
-  csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await account.text())?.[1] ?? "";
+  const { cookie, csrf } = await signInThroughForm(base, "shipper@example.com");
   const announced = await fetch(`${base}/api/v1/direct_uploads?use=document`, {
     method: "POST",
-    headers: { ...proxied, cookie: cookie(), "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf },
+    headers: { ...PROXIED, cookie, "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf },
     body: JSON.stringify({ blob: { filename: "big.pdf", content_type: "application/pdf", byte_size: SIZE_MIB * MIB, checksum } }),
   });
   if (announced.status !== 200) throw new Error(`announce answered ${announced.status}: ${await announced.text()}`);

@@ -35,15 +35,23 @@ export function attachmentsOf(target: AttachmentTarget) {
 }
 export type AttachmentView = Awaited<ReturnType<typeof attachmentsOf>>[number];
 
+/** The user's own stored uploads these signed ids name, in their order (null for any that names none), in one query. */
+export async function ownStoredBlobs(user: CurrentUser, signedIds: readonly unknown[]) {
+  const ids = signedIds.map(blobIdFrom);
+  const wanted = ids.filter((id): id is number => id !== null);
+  const rows = wanted.length ? await db().fileBlob.findMany({ where: { id: { in: wanted }, uploadedById: user.id, storedAt: { not: null } } }) : [];
+  return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+}
+
 /** The user's own uploaded file a signed id names, or null (→ 404) for anything else. */
 export async function ownStoredBlob(user: CurrentUser, signedId: unknown) {
-  const id = blobIdFrom(signedId);
-  return id === null ? null : db().fileBlob.findFirst({ where: { id, uploadedById: user.id, storedAt: { not: null } } });
+  const [blob] = await ownStoredBlobs(user, [signedId]);
+  return blob ?? null;
 }
 
 /** Files a refused form had uploaded (the user's own, still stored), to show them again as pending. */
 export async function pendingUploads(user: CurrentUser, signedIds: readonly string[]) {
-  const blobs = await Promise.all(signedIds.map((signedId) => ownStoredBlob(user, signedId)));
+  const blobs = await ownStoredBlobs(user, signedIds);
   return blobs.flatMap((blob, i) => (blob ? [{ blob, signedId: signedIds[i]! }] : []));
 }
 

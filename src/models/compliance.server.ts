@@ -7,6 +7,7 @@ import { found } from "#lib/errors.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
 import { ownStoredBlob } from "#models/attachments.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
+import { officeUsers } from "#models/notify.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A carrier's operator licence and goods-in-transit insurance: kept by its office on the account
@@ -74,13 +75,12 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
     const stamp = due === 30 ? { reminded30At: now } : { reminded7At: now };
     const { count } = await db().complianceDocument.updateMany({ where: { id: document.id, [due === 30 ? "reminded30At" : "reminded7At"]: null }, data: stamp });
     if (!count) continue;
-    const office = await db().user.findMany({ where: { accountId: document.accountId, role: { in: ["admin", "member"] } }, select: { id: true } });
     const content = notificationContent.documentExpiring({
       label: COMPLIANCE_LABELS[document.kind as ComplianceKind],
       daysLeft: daysUntil(document.expiresOn, now),
       expiresOn: formatDate(document.expiresOn),
     });
-    await deliverNotifications(office.map((user) => ({ userId: user.id, ...content })));
+    await deliverNotifications((await officeUsers([document.accountId])).map((userId) => ({ userId, ...content })));
     sent += 1;
   }
   return sent;

@@ -24,7 +24,7 @@ export async function notify(event: NotifyEvent): Promise<void> {
 }
 
 /** Office users (not drivers, not support) of these accounts: the people who act for the company. */
-async function officeUsers(accountIds: readonly number[]): Promise<number[]> {
+export async function officeUsers(accountIds: readonly number[]): Promise<number[]> {
   if (!accountIds.length) return [];
   const users = await db().user.findMany({ where: { accountId: { in: [...new Set(accountIds)] }, role: { in: ["admin", "member"] } }, select: { id: true } });
   return users.map((u) => u.id);

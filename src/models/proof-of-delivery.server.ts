@@ -3,7 +3,7 @@ import type { ProofInput } from "#domain/loads/proof-of-delivery.ts";
 import { canTransition } from "#domain/loads/status.ts";
 import { found } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
-import { ownStoredBlob } from "#models/attachments.server.ts";
+import { ownStoredBlobs } from "#models/attachments.server.ts";
 import { actorOf, afterStatusChange, type LoadDetail } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -13,7 +13,8 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 /** Fresh uploads of this user for this use, or null when any signed id does not name one. */
 async function freshUploads(user: CurrentUser, signedIds: readonly string[], use: string) {
-  const blobs = await Promise.all(signedIds.map((id) => ownStoredBlob(user, id)));
+  if (!signedIds.length) return [];
+  const blobs = await ownStoredBlobs(user, signedIds);
   if (blobs.some((blob) => !blob || blob.use !== use)) return null;
   const taken = await db().attachment.count({ where: { blobId: { in: blobs.map((blob) => blob!.id) } } });
   return taken ? null : blobs.map((blob) => blob!);

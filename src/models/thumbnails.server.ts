@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
+import { IMAGE_TYPES } from "#domain/files/uploads.ts";
 import { logger } from "#lib/logger.server.ts";
 import { storage } from "#lib/storage.server.ts";
 
@@ -8,13 +9,12 @@ import { storage } from "#lib/storage.server.ts";
 // (sharp works off the event loop). Only the image types we accept are ever thumbnailed.
 
 export const THUMBNAIL_WIDTH = 480;
-const THUMBNAILABLE = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 const variantKey = (key: string, variant: string) => createHash("sha256").update(`${key}:${variant}`).digest("hex").slice(0, 28);
 
 /** The storage key of the file's WebP thumbnail (made now if it does not exist yet), or null for a non-image or a broken one. */
 export async function thumbnailOf(blob: { key: string; contentType: string }): Promise<string | null> {
-  if (!THUMBNAILABLE.has(blob.contentType)) return null;
+  if (!IMAGE_TYPES.includes(blob.contentType)) return null;
   const key = variantKey(blob.key, `thumb-${THUMBNAIL_WIDTH}`);
   if ((await storage().size(key)) !== null) return key;
   const place = await storage().writer(key);
@@ -31,7 +31,7 @@ export async function thumbnailOf(blob: { key: string; contentType: string }): P
 
 /** An image's width and height as shown (after its EXIF orientation), or null when it cannot be read. */
 export async function imageSizeOf(blob: { key: string; contentType: string }): Promise<{ width: number; height: number } | null> {
-  if (!THUMBNAILABLE.has(blob.contentType)) return null;
+  if (!IMAGE_TYPES.includes(blob.contentType)) return null;
   try {
     const reader = sharp();
     storage().read(blob.key).pipe(reader);

@@ -30,7 +30,8 @@ export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findUserWithAcco
 // company or a changed role shows on the very next request.
 const signedInUsers = new Map<number, { user: CurrentUser; stamp: Stamp }>();
 const MAX_CACHED_USERS = 10_000;
-const IDENTITY_TABLES = ["User", "Account"];
+/** The tables the signed-in user comes from: anything built from the cached user depends on them. */
+export const IDENTITY_TABLES = ["User", "Account"];
 
 /** The user with their account, from this process's cache when it is still current. */
 export async function signedInUser(id: number): Promise<CurrentUser | null> {

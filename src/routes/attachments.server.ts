@@ -1,4 +1,3 @@
-import contentDisposition from "content-disposition";
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { HttpError, found } from "#lib/errors.server.ts";
@@ -11,7 +10,8 @@ import { proofOf, type Proof } from "#models/proof-of-delivery.server.ts";
 import { thumbnailOf } from "#models/thumbnails.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPartial, wantsJson } from "#server/render.server.ts";
-import { sendStoredFile } from "#server/stored-file.server.ts";
+import { dispositionOf, sendStoredFile } from "#server/stored-file.server.ts";
+import { isShownInline } from "#domain/files/uploads.ts";
 
 /** What the upload widget sends to attach a file: its signed id, and the list that shows it. */
 const AttachSchema = z.object({
@@ -23,8 +23,6 @@ const ListSchema = z
   .catch({ list_id: undefined, field: undefined });
 const DownloadSchema = z.object({ disposition: z.enum(["inline", "attachment"]).catch("inline") }).catch({ disposition: "inline" });
 
-/** Types a browser may show in the page (never SVG or HTML); anything else is always downloaded. */
-const SHOWN_INLINE = new Set(["image/jpeg", "image/png", "image/webp", "application/pdf"]);
 
 export function attachmentsRouter(): Router {
   const router = Router();
@@ -66,8 +64,8 @@ export function attachmentsRouter(): Router {
     const attachment = await requireAttachmentFor(requireUser(req), req.params.id);
     const { filename, contentType, byteSize, key } = attachment.blob;
     const asked = DownloadSchema.parse(req.query).disposition;
-    const disposition = asked === "inline" && SHOWN_INLINE.has(contentType) ? "inline" : "attachment";
-    sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: contentDisposition(filename, { type: disposition, fallback: asciiName(filename) }) });
+    const disposition = asked === "inline" && isShownInline(contentType) ? "inline" : "attachment";
+    sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: dispositionOf(filename, disposition) });
   });
 
   router.get("/attachments/:id/thumbnail", async (req, res) => {
@@ -97,6 +95,7 @@ async function renderFiles(req: Request, res: Response, files: Awaited<ReturnTyp
 async function attachAndAnswer(req: Request, res: Response, target: AttachmentTarget, back: string) {
   const user = requireUser(req);
   const input = AttachSchema.parse(req.body ?? {});
+  if (!input.blob_signed_id) throw new HttpError(422, "Send the uploaded file's blob_signed_id");
   const result = found(await attach(user, target, input.blob_signed_id));
   if (!result.ok) throw new HttpError(result.status, result.errors.base ?? "This file cannot be attached");
   const { attachment } = result;
@@ -108,9 +107,3 @@ async function attachAndAnswer(req: Request, res: Response, target: AttachmentTa
   res.redirect(303, back);
 }
 
-/** The name for old clients that read only `filename=`: accents dropped, anything else not ASCII as "?". */
-const asciiName = (name: string) =>
-  name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x20-\x7e]/g, "?");

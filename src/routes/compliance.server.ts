@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { COMPLIANCE_KINDS, COMPLIANCE_SCHEMAS, standingOf, type ComplianceKind } from "#domain/compliance/documents.ts";
+import { COMPLIANCE_KINDS, COMPLIANCE_LABELS, COMPLIANCE_SCHEMAS, LICENCE_TYPES, standingOf, type ComplianceKind } from "#domain/compliance/documents.ts";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
@@ -44,6 +44,7 @@ type Refused = { kind: ComplianceKind; errors: FieldErrors; values: Record<strin
 async function renderCompliance(req: Request, res: Response, user: CurrentUser, refused?: Refused, status = 200) {
   const documents = await complianceOf(user.accountId);
   const standing = standingOf(Object.values(documents), new Date());
-  const html = await renderPartial(req, res, "account/_compliance", { documents, standing, refused: refused ?? null });
+  const view = { documents, standing, refused: refused ?? null, kinds: COMPLIANCE_KINDS, labels: COMPLIANCE_LABELS, licenceTypes: LICENCE_TYPES };
+  const html = await renderPartial(req, res, "account/_compliance", view);
   res.status(status).type("html").send(`<turbo-frame id="compliance">${html}</turbo-frame>`);
 }

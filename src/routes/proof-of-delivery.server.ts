@@ -1,4 +1,3 @@
-import contentDisposition from "content-disposition";
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { ProofInputSchema } from "#domain/loads/proof-of-delivery.ts";
@@ -12,7 +11,7 @@ import { proofFilename, proofPdf } from "#models/proof-pdf.server.ts";
 import { recordDelivery, requireProof } from "#models/proof-of-delivery.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
-import { sendStoredFile } from "#server/stored-file.server.ts";
+import { dispositionOf, sendStoredFile } from "#server/stored-file.server.ts";
 
 /** The delivery form as posted, kept as typed when it is refused. */
 const ProofFormSchema = z
@@ -74,7 +73,7 @@ async function sendProofPdf(req: Request, res: Response, disposition: "inline" |
   const filename = proofFilename(load);
   res
     .type("application/pdf")
-    .set("Content-Disposition", contentDisposition(filename, { type: disposition, fallback: filename.replace(/[^\x20-\x7e]/g, "?") }))
+    .set("Content-Disposition", dispositionOf(filename, disposition))
     .set("Cache-Control", "private, no-store")
     .send(pdf);
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { isCurrent, readSoFar, watchStatements, type Stamp } from "#db/table-versions.server.ts";
+import { IDENTITY_TABLES } from "#models/users.server.ts";
 import { generateToken } from "#server/csrf.server.ts";
 
 // A signed-in page, once rendered, is kept for this person and this exact request and served again
@@ -12,8 +13,7 @@ import { generateToken } from "#server/csrf.server.ts";
 export const PAGE_CACHE_TTL_MS = 1_000;
 const MAX_PAGES = 1_000;
 // The signed-in user and account come from their own cache, not a statement, so every page
-// depends on them explicitly: a renamed company shows at once.
-const IDENTITY_TABLES = ["User", "Account"];
+// depends on their tables explicitly: a renamed company shows at once.
 const NONCE = "\u0000nonce\u0000";
 const CSRF = "\u0000csrf\u0000";
 const HOLE = new RegExp(`(${NONCE}|${CSRF})`);

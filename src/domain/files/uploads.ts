@@ -8,11 +8,14 @@ export const UPLOAD_USES = ["photo", "document", "signature"] as const;
 export type UploadUse = (typeof UPLOAD_USES)[number];
 
 const MB = 1024 * 1024;
+/** The largest size a file record can hold (2 GiB less a byte); limits are set below it. */
+export const MAX_BYTE_SIZE = 2 ** 31 - 1;
 export type UploadLimits = Record<UploadUse, number>;
 /** Largest file per use, in bytes (the server's settings may change the photo and document limits). */
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { photo: 25 * MB, document: 50 * MB, signature: 1 * MB };
 
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+/** The images we accept, show in the page and make thumbnails of. */
+export const IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/webp"];
 export const ALLOWED_TYPES: Record<UploadUse, readonly string[]> = {
   photo: IMAGE_TYPES,
   document: ["application/pdf", ...IMAGE_TYPES],
@@ -25,13 +28,19 @@ export const BlobAnnouncementSchema = z.object({
   blob: z.object({
     filename: z.string().max(1000),
     content_type: z.string().max(255).optional(),
-    byte_size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    byte_size: z.number().int().min(0).max(MAX_BYTE_SIZE, "The file is too large"),
     checksum: z.string().regex(/^[A-Za-z0-9+/]{22}==$/, "The checksum must be the file's MD5 in base64"),
   }),
 });
 export type BlobAnnouncement = z.infer<typeof BlobAnnouncementSchema>["blob"];
 
 const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+/** The file input's `accept` list for a use. */
+export const acceptFor = (use: UploadUse) => ALLOWED_TYPES[use].join(",");
+
+/** Types a browser may show inside the page (images and PDFs, never SVG or HTML); anything else is downloaded. */
+export const isShownInline = (contentType: string) => ALLOWED_TYPES.document.includes(contentType);
 
 /** Why this file may not be uploaded for this use, or null. */
 export function announcementRefusal(use: UploadUse, blob: Pick<BlobAnnouncement, "content_type" | "byte_size">, limits: UploadLimits): string | null {

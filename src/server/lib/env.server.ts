@@ -22,8 +22,9 @@ const EnvSchema = z
     MAIL_FROM: z.string().default("Loadline <no-reply@loadline.example>"),
     // Uploaded files; by default a "storage" folder beside the database.
     STORAGE_DIR: z.string().optional(),
-    UPLOAD_PHOTO_MAX_MB: z.coerce.number().positive().max(4096).default(25),
-    UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().max(4096).default(50),
+    // At most 2,047 MB: a file's size must fit its database column.
+    UPLOAD_PHOTO_MAX_MB: z.coerce.number().positive().max(2047).default(25),
+    UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().max(2047).default(50),
   })
   .transform((env) => ({
     ...env,

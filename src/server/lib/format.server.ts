@@ -7,6 +7,7 @@ export { addressLine } from "#domain/format/address.ts";
 export { locationFacts } from "#domain/jobs/job-view.ts";
 export { count, formatNumber } from "#domain/format/count.ts";
 export { fileSize } from "#domain/format/file-size.ts";
+export { acceptFor } from "#domain/files/uploads.ts";
 
 export const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? "—" : formatMoney(pence));
 export const date = (value: Date | null | undefined) => (value ? formatDate(value) : "—");

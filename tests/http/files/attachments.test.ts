@@ -37,12 +37,14 @@ describe("attaching files to a load", () => {
     expect(await db().attachment.count({ where: { loadId: world.load.id } })).toBe(4);
   });
 
-  it("answers 404 to a tampered signed id, someone else's file, and anyone who cannot see the load", async () => {
+  it("answers 404 to a tampered signed id, someone else's file, and anyone who cannot see the load; 422 when no file is named", async () => {
     const mine = await uploaded(shipper.browser, shipper.csrf, await realPng(20, 20));
     const before = await db().attachment.count();
     expect((await attachToLoad(carrier, mine)).status).toBe(404);
     expect((await attachToLoad(shipper, `${mine.slice(0, 20)}x${mine.slice(21)}`)).status).toBe(404);
     expect((await attachToLoad(shipper, "not-a-signed-id")).status).toBe(404);
+    const unnamed = await shipper.browser.post(`/loads/${world.load.id}/attachments`).set({ "X-CSRF-Token": shipper.csrf, Accept: "application/json" }).send({ list_id: "x" });
+    expect([unnamed.status, unnamed.body.error]).toEqual([422, "Send the uploaded file's blob_signed_id"]);
     const theirs = await uploaded(outsider.browser, outsider.csrf, await realPng(20, 20));
     expect((await attachToLoad(outsider, theirs)).status).toBe(404);
     expect(await db().attachment.count()).toBe(before);

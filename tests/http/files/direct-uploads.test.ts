@@ -44,6 +44,7 @@ describe("POST /api/v1/direct_uploads then PUT (the ActiveStorage protocol)", ()
     ["a type the use does not take", { content_type: "image/svg+xml" }, "Choose a JPEG, PNG or WebP photo"],
     ["no type at all", { content_type: undefined }, "Choose a JPEG, PNG or WebP photo"],
     ["a photo over 25 MB", { byte_size: 25 * 1024 * 1024 + 1 }, "The file is larger than 25 MB"],
+    ["a size no file record can hold", { byte_size: 2 ** 31 }, "Send blob: filename, content_type, byte_size and checksum"],
   ])("refuses %s with 422 and keeps nothing", async (_case, change, message) => {
     const { browser, csrf } = await signedIn();
     const before = await db().fileBlob.count();

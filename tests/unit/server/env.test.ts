@@ -22,6 +22,9 @@ describe("configuration", () => {
     [{ NODE_ENV: "prod" }, "NODE_ENV"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 32 characters"],
     [{ NODE_ENV: "production" }, "SESSION_SECRET: required in production"],
+    // A file's size must fit its database column (2 GiB less a byte).
+    [{ UPLOAD_DOCUMENT_MAX_MB: "2048" }, "UPLOAD_DOCUMENT_MAX_MB"],
+    [{ UPLOAD_PHOTO_MAX_MB: "0" }, "UPLOAD_PHOTO_MAX_MB"],
   ])("refuses %o with a clear message naming the variable", (source, message) => {
     expect(() => parseEnv({ DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...source })).toThrow(message);
   });
