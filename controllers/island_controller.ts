@@ -3,25 +3,42 @@ import { islands, type IslandName } from "../islands/registry.ts";
 
 type Unmount = () => void;
 
+/** How far below the window an island waiting to be seen starts loading. */
+const VISIBLE_MARGIN = "300px";
+
 /**
  * Mounts a React island (`data-island-component-value`, `data-island-props-value`) on connect and
  * unmounts it on disconnect, so Turbo's cache and back button work. React itself is only fetched
- * by pages that have an island.
+ * by pages that have an island. `data-island-when-value="visible"` waits until the island is about
+ * to scroll into view, so a heavy widget lower down (a job page's map) costs nothing to a reader who
+ * never gets there.
  */
 export default class extends Controller<HTMLElement> {
-  static values = { component: String, props: Object };
+  static values = { component: String, props: Object, when: String };
   declare componentValue: string;
   declare propsValue: Record<string, unknown>;
+  declare whenValue: string;
   private unmount?: Unmount;
   private generation = 0;
+  private watcher?: IntersectionObserver;
 
   connect() {
     this.element.addEventListener("turbo:before-morph-element", this.keepThroughMorph);
-    void this.mount();
+    if (this.whenValue !== "visible" || !("IntersectionObserver" in window)) return void this.mount();
+    this.watcher = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        this.watcher?.disconnect();
+        void this.mount();
+      },
+      { rootMargin: VISIBLE_MARGIN },
+    );
+    this.watcher.observe(this.element);
   }
 
   disconnect() {
     this.element.removeEventListener("turbo:before-morph-element", this.keepThroughMorph);
+    this.watcher?.disconnect();
     this.unmountIsland();
   }
 

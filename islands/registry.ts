@@ -9,6 +9,9 @@ type IslandModule = { default: ComponentType<Record<string, unknown>> };
 export const islands = {
   "bid-allocator": () => import("./bid-allocator/index.tsx") as Promise<IslandModule>,
   "auction-panel": () => import("./auction-panel/index.tsx") as Promise<IslandModule>,
+  // Leaflet and its stylesheet come with these two only (docs/maps.md).
+  map: () => import("./map/index.tsx") as Promise<IslandModule>,
+  "map-picker": () => import("./map-picker/index.tsx") as Promise<IslandModule>,
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;

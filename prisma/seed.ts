@@ -6,6 +6,7 @@ import { seedJobs } from "./seeds/jobs.ts";
 import { seedBidding } from "./seeds/bidding.ts";
 import { seedMessaging } from "./seeds/messaging.ts";
 import { seedFiles } from "./seeds/files.ts";
+import { seedTracking } from "./seeds/tracking.ts";
 
 export async function seed(db: PrismaClient): Promise<void> {
   const accounts = await seedUsers(db);
@@ -13,6 +14,7 @@ export async function seed(db: PrismaClient): Promise<void> {
   await seedBidding(db, accounts);
   await seedMessaging(db, accounts);
   await seedFiles(db, accounts);
+  await seedTracking(db);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -42,6 +42,8 @@ export default class extends Controller<HTMLElement> {
   fill(event: CustomEvent<{ item: AutocompleteItem }>) {
     const { item } = event.detail;
     this.chosen = item.label;
+    // A suggestion has already put its label in the line; a pin on the map has not.
+    this.fullAddressTarget.value = item.label;
     this.set({
       address: item.address ?? "", city: item.city ?? "", post_code: item.post_code ?? "", region: item.region ?? "", country_code: item.country_code ?? "",
       latitude: item.latitude?.toString() ?? "", longitude: item.longitude?.toString() ?? "",

@@ -36,7 +36,7 @@ export async function seedBidding(db: PrismaClient, accounts: Accounts): Promise
     firstBidPercentage: 50,
     secondBidPercentage: 50,
     thirdBidPercentage: 0,
-  }, ["Manchester", "M17 1SN", "Trafford Park"], ["Glasgow", "G33 4EL", "Queenslie Industrial Estate"], now + 3 * DAY);
+  }, ["Manchester", "M17 1SN", "Trafford Park", 53.4625, -2.3236], ["Glasgow", "G33 4EL", "Queenslie Industrial Estate", 55.8663, -4.1323], now + 3 * DAY);
   await bid(db, live.id, accounts.carrier2!, people.carrier2UserId, 61_000, 4, now - 30 * 60_000);
 
   await createDemoJob(db, accounts.shipper!, people.shipperUserId, {
@@ -49,7 +49,7 @@ export async function seedBidding(db: PrismaClient, accounts: Accounts): Promise
     auctionOpensAt: new Date(now + 2 * DAY),
     auctionClosesAt: new Date(now + 3 * DAY),
     secureNowPriceCents: 39_500,
-  }, ["Daventry", "NN11 8RB", "DIRFT"], ["Cardiff", "CF3 2EX", "Wentloog Avenue"], now + 6 * DAY);
+  }, ["Daventry", "NN11 8RB", "DIRFT", 52.2955, -1.1846], ["Cardiff", "CF3 2EX", "Wentloog Avenue", 51.5071, -3.1271], now + 6 * DAY);
 
   const weekly = await createDemoJob(db, accounts.shipper!, people.shipperUserId, {
     reference: AWARDED_JOB,
@@ -62,7 +62,7 @@ export async function seedBidding(db: PrismaClient, accounts: Accounts): Promise
     firstBidPercentage: 70,
     secondBidPercentage: 30,
     thirdBidPercentage: 0,
-  }, ["Leeds", "LS10 1RJ", "Stourton"], ["Bristol", "BS11 8AZ", "Avonmouth"], null);
+  }, ["Leeds", "LS10 1RJ", "Stourton", 53.7700, -1.5150], ["Bristol", "BS11 8AZ", "Avonmouth", 51.5050, -2.6760], null);
   await bid(db, weekly.id, accounts.carrier!, people.carrierUserId, 48_000, 6, now - 2 * DAY);
   await bid(db, weekly.id, accounts.carrier2!, people.carrier2UserId, 49_500, 4, now - DAY);
   await awardJob(weekly.id);
@@ -88,7 +88,7 @@ async function quoteOpenTenders(db: PrismaClient, accounts: Accounts, people: Pe
   let tenders = await db.job.findMany({ where: { shipperAccountId: accounts.shipper, status: "open", isAuction: false }, orderBy: { id: "asc" }, take: 3 });
   if (!tenders.length) {
     tenders = [
-      await createDemoJob(db, accounts.shipper!, people.shipperUserId, { reference: "Palletised drinks: Burton to Norwich", status: "open", jobType: "single", numberOfLoads: 3, expectedQuantity: 3 }, ["Burton upon Trent", "DE14 1PZ", "Centrum 100"], ["Norwich", "NR6 6EP", "Airport Industrial Estate"], now + 5 * DAY),
+      await createDemoJob(db, accounts.shipper!, people.shipperUserId, { reference: "Palletised drinks: Burton to Norwich", status: "open", jobType: "single", numberOfLoads: 3, expectedQuantity: 3 }, ["Burton upon Trent", "DE14 1PZ", "Centrum 100", 52.7900, -1.6560], ["Norwich", "NR6 6EP", "Airport Industrial Estate", 52.6680, 1.2790], now + 5 * DAY),
     ];
   }
   for (const [i, job] of tenders.entries()) {
@@ -126,7 +126,7 @@ function bid(db: PrismaClient, jobId: number, carrierAccountId: number, placedBy
   });
 }
 
-type Place = [city: string, postCode: string, address: string];
+type Place = [city: string, postCode: string, address: string, latitude: number, longitude: number];
 
 function createDemoJob(db: PrismaClient, shipperAccountId: number, createdById: number, columns: Partial<Prisma.JobUncheckedCreateInput> & { reference: string; status: string; jobType: string }, pickup: Place, delivery: Place, pickupDay: number | null) {
   return db.job.create({
@@ -142,8 +142,8 @@ function createDemoJob(db: PrismaClient, shipperAccountId: number, createdById: 
       ...columns,
       locations: {
         create: [
-          { kind: "pickup", position: 0, city: pickup[0], postCode: pickup[1], address: pickup[2], countryCode: "GB", windowDate: pickupDay ? dayStart(pickupDay) : null, windowFrom: "07:00", windowTo: "11:00" },
-          { kind: "delivery", position: 0, city: delivery[0], postCode: delivery[1], address: delivery[2], countryCode: "GB", windowDate: pickupDay ? dayStart(pickupDay + DAY) : null, windowFrom: "08:00", windowTo: "16:00" },
+          { kind: "pickup", position: 0, city: pickup[0], postCode: pickup[1], address: pickup[2], latitude: pickup[3], longitude: pickup[4], countryCode: "GB", windowDate: pickupDay ? dayStart(pickupDay) : null, windowFrom: "07:00", windowTo: "11:00" },
+          { kind: "delivery", position: 0, city: delivery[0], postCode: delivery[1], address: delivery[2], latitude: delivery[3], longitude: delivery[4], countryCode: "GB", windowDate: pickupDay ? dayStart(pickupDay + DAY) : null, windowFrom: "08:00", windowTo: "16:00" },
         ],
       },
     },

@@ -1,13 +1,21 @@
 import type { AutocompleteItem, GeocodeResult } from "#domain/geo/address-result.ts";
+import { milesBetween } from "#domain/maps/route.ts";
 import { readCities, type CityFacts, type GazetteerCity } from "./cities-pbf.server.ts";
-import { EUROPE, GB_REGIONS, UK_AND_CROWN_DEPENDENCIES } from "./data/countries.ts";
+import { EUROPE, GB_REGIONS, UK_AND_CROWN_DEPENDENCIES, countryName } from "./data/countries.ts";
 import { PLACE_ALIASES } from "./data/place-aliases.ts";
 import { geocodeAddress } from "./geocode-address.ts";
 import { PlaceIndex, type Place } from "./place-index.ts";
-import type { GeocodingProvider } from "./provider.ts";
+import type { GeocodingProvider, NearestPlace } from "./provider.ts";
 import { AUTOCOMPLETE_LIMIT, suggestPlaces } from "./suggest-places.ts";
 
 export const MIN_EUROPE_POPULATION = 20_000;
+
+// A pin further than this from every known town is not "in" any of them (at sea, or in empty
+// country): the picker then gets no place rather than a misleading one. Almost all of Great Britain
+// is within 30 km of a listed town; the emptiest Highlands (Cape Wrath, Knoydart) are not, and a pin
+// there is left for the user to name.
+export const NEAREST_PLACE_MAX_KM = 30;
+const KM_PER_MILE = 1.609344;
 
 const UK = new Set<string>(UK_AND_CROWN_DEPENDENCIES);
 const CONTINENT = new Set<string>(EUROPE);
@@ -54,6 +62,12 @@ export class OfflineGazetteer implements GeocodingProvider {
     return geocodeAddress(await this.ready(), address);
   }
 
+  async nearest(latitude: number, longitude: number): Promise<NearestPlace | null> {
+    const place = (await this.ready()).nearest(latitude, longitude);
+    if (!place || milesBetween([latitude, longitude], [place.lat, place.lng]) * KM_PER_MILE > NEAREST_PLACE_MAX_KM) return null;
+    return nearestItem(place);
+  }
+
   private ready(): Promise<PlaceIndex> {
     // A failed load is retried on the next call rather than remembered.
     this.index ??= this.load().catch((error: unknown) => {
@@ -62,4 +76,18 @@ export class OfflineGazetteer implements GeocodingProvider {
     });
     return this.index;
   }
+}
+
+// The item the autocomplete gives for a town (label "Leeds, England, UK"), so a pin fills the address
+// form exactly as picking that suggestion would.
+function nearestItem(place: Place): NearestPlace {
+  const country = place.countryCode === "GB" ? "UK" : countryName(place.countryCode);
+  return {
+    label: [place.name, place.region, country].filter(Boolean).join(", "),
+    city: place.name,
+    ...(place.region ? { region: place.region } : {}),
+    country_code: place.countryCode,
+    latitude: place.lat,
+    longitude: place.lng,
+  };
 }

@@ -4,8 +4,19 @@ import { jobScopes } from "#models/job-scopes.server.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import type { MapProps } from "#domain/maps/map-props.ts";
+import { storedList } from "#domain/jobs/stored-values.ts";
+import { mappedPlaceSelect, tripMap, tripsMap } from "#models/maps.server.ts";
 
-export type Dashboard = { kind: "shipper" | "carrier" | "driver"; panels: DashboardPanel[]; upcoming: UpcomingLoad[]; auctions: AuctionRow[] };
+export type Dashboard = {
+  kind: "shipper" | "carrier" | "driver";
+  panels: DashboardPanel[];
+  upcoming: UpcomingLoad[];
+  auctions: AuctionRow[];
+  onTheRoad: RoadView | null;
+};
+/** A shipper's loads on the road today on one map, with their estimated CO2e added up. */
+export type RoadView = { map: MapProps; loads: UpcomingLoad[]; co2eKg: number; more: boolean };
 export type DashboardPanel = { title: string; value: string; href?: string; hint?: string };
 /** An auction that is about to open or is running; `at` is its next opening or closing. */
 export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "live"; at: Date };
@@ -18,8 +29,13 @@ const UPCOMING_LIMIT = 5;
 export async function dashboardFor(user: CurrentUser, now = new Date()): Promise<Dashboard> {
   const kind = user.role === "driver" ? "driver" : user.account.kind === "carrier" ? "carrier" : "shipper";
   const today = new Date(`${toDateInputValue(now)}T00:00:00Z`);
-  const [panels, upcoming, auctions] = await Promise.all([panelsFor(kind, user, today), upcomingLoads(user, today), auctionsFor(kind, user, now)]);
-  return { kind, panels, upcoming, auctions };
+  const [panels, upcoming, auctions, onTheRoad] = await Promise.all([
+    panelsFor(kind, user, today),
+    upcomingLoads(user, today),
+    auctionsFor(kind, user, now),
+    kind === "shipper" ? loadsOnTheRoad(user, today) : null,
+  ]);
+  return { kind, panels, upcoming, auctions, onTheRoad };
 }
 
 function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
@@ -85,6 +101,30 @@ async function upcomingLoads(user: CurrentUser, today: Date): Promise<UpcomingLo
     take: UPCOMING_LIMIT,
   });
   return rows.map((r) => ({ id: r.id, sequence: r.sequence, reference: r.job.reference, pickupDate: r.pickupDate, status: r.status }));
+}
+
+const ROAD_MAP_LIMIT = 50;
+
+/**
+ * The shipper's loads on the road today: collected and not yet delivered, or with a driver and
+ * collecting today (or undated). The map draws each load's route as its own line.
+ */
+async function loadsOnTheRoad(user: CurrentUser, today: Date): Promise<RoadView | null> {
+  const rows = await db().load.findMany({
+    where: { AND: [loadScope(user), { OR: [{ status: "collected" }, { status: "driver_assigned", OR: [{ pickupDate: today }, { pickupDate: null }] }] }] },
+    select: { id: true, sequence: true, status: true, pickupDate: true, job: { select: { reference: true, vehicleTypes: true, locations: { select: mappedPlaceSelect } } } },
+    orderBy: { id: "asc" },
+    take: ROAD_MAP_LIMIT + 1,
+  });
+  if (!rows.length) return null;
+  const shown = rows.slice(0, ROAD_MAP_LIMIT);
+  const trips = await Promise.all(shown.map((row) => tripMap(row.job.locations, storedList(row.job.vehicleTypes), { label: "" })));
+  return {
+    map: await tripsMap(shown.map((row) => row.job.locations), `Your ${count(shown.length, "load")} on the road today`),
+    loads: shown.map((r) => ({ id: r.id, sequence: r.sequence, reference: r.job.reference, pickupDate: r.pickupDate, status: r.status })),
+    co2eKg: trips.reduce((sum, trip) => sum + (trip.co2eKg ?? 0), 0),
+    more: rows.length > ROAD_MAP_LIMIT,
+  };
 }
 
 /** Live and upcoming auctions: a shipper's own, or those a carrier can bid in; soonest first. */

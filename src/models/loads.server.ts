@@ -25,6 +25,13 @@ export function loadScope(user: CurrentUser): Prisma.LoadWhereInput {
   return { carrierAccountId: user.accountId, driverId: user.id };
 }
 
+/** The rule of loadScope for a load already in hand. */
+export function loadVisibleTo(load: { shipperAccountId: number; carrierAccountId: number | null; driverId: number | null }, user: CurrentUser): boolean {
+  const actor = actorOf(user);
+  if (actor === "shipper") return load.shipperAccountId === user.accountId;
+  return load.carrierAccountId === user.accountId && (actor === "carrier" || load.driverId === user.id);
+}
+
 /** Drivers of an account, for the assign-driver select and the single-load job form. */
 export function driversFor(accountId: number): Promise<{ id: number; name: string }[]> {
   return db().user.findMany({ where: { accountId, role: "driver" }, select: { id: true, name: true }, orderBy: { name: "asc" } });
@@ -87,7 +94,7 @@ const loadDetailSelect = {
   collectedAt: true,
   deliveredAt: true,
   job: {
-    select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, shipperAccount: { select: { id: true, name: true } }, locations: true },
+    select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, vehicleTypes: true, shipperAccount: { select: { id: true, name: true } }, locations: true },
   },
   carrierAccount: { select: { id: true, name: true } },
   driver: { select: { id: true, name: true } },

@@ -14,6 +14,7 @@ export type NotifyEvent =
   | { kind: "load_assigned"; loadId: number; carrierAccountId: number }
   | { kind: "driver_assigned"; loadId: number; driverId: number | null }
   | { kind: "load_status"; loadId: number; status: string }
+  | { kind: "arrived"; loadId: number; stopKind: "pickup" | "delivery"; place: string }
   | { kind: "auction_live"; jobId: number }
   | { kind: "auction_closed"; jobId: number }
   | { kind: "job_cancelled"; jobId: number }
@@ -63,6 +64,7 @@ async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
     case "load_assigned":
     case "driver_assigned":
     case "load_status":
+    case "arrived":
       return loadDrafts(event);
     case "message_received":
       return messageDrafts(event.messageId);
@@ -109,6 +111,11 @@ async function loadDrafts(event: Extract<NotifyEvent, { loadId: number }>): Prom
     if (!load.driver || event.driverId === null) return [];
     const shipper = content.driverAssignedToShipper({ ...facts, driverName: load.driver.name, carrierName: load.carrierAccount?.name ?? "The carrier" });
     return [...to([load.driver.id], content.driverAssignedToDriver(facts)), ...to(await officeUsers([load.job.shipperAccountId]), shipper)];
+  }
+  // Both sides wait to hear the lorry is there: the shipper's office and the carrier's.
+  if (event.kind === "arrived") {
+    const arrived = content.arrived({ ...facts, stopKind: event.stopKind, place: event.place, driverName: load.driver?.name ?? "The driver" });
+    return to(await officeUsers([load.job.shipperAccountId, ...(load.carrierAccountId ? [load.carrierAccountId] : [])]), arrived);
   }
   // Drivers and the carrier's office move a load along; the shipper is the one waiting to hear.
   const recipients = event.status === "cancelled" ? [load.job.shipperAccountId, ...(load.carrierAccountId ? [load.carrierAccountId] : [])] : [load.job.shipperAccountId];

@@ -14,8 +14,24 @@ const GeocodeRequestSchema = z.object({
   raw_address: z.enum(["true", "false"]).optional(),
 });
 
-/** Address suggestions and geocoding for the job form, as JSON. The app mounts it behind sign-in. */
-export const GEO_PATHS = ["/api/v1/address_autocomplete", "/api/v1/geocode_places/:address"];
+// A coordinate in a query string: optional sign, digits with an optional decimal part, and an
+// optional exponent (JavaScript writes 0.0000001 as "1e-7"). Matched rather than coerced, because
+// Number("") is 0 and Number("0x10") is 16.
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+const coordinate = (name: string, limit: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a number`) })
+    .trim()
+    .min(1, `${name} is required`)
+    .regex(DECIMAL, `${name} must be a number`)
+    .transform(Number)
+    .refine((value) => Math.abs(value) <= limit, `${name} must be between -${limit} and ${limit}`);
+
+const NearestPlaceQuerySchema = z.object({ latitude: coordinate("latitude", 90), longitude: coordinate("longitude", 180) });
+
+/** Address suggestions, geocoding and the map picker's nearest place, as JSON. The app mounts it behind sign-in. */
+export const GEO_PATHS = ["/api/v1/address_autocomplete", "/api/v1/geocode_places/:address", "/api/v1/nearest_place"];
 
 export function geoRouter(provider: GeocodingProvider): Router {
   const router = Router();
@@ -36,6 +52,17 @@ export function geoRouter(provider: GeocodingProvider): Router {
     // raw_address: keep the address as typed (only whitespace tidied) instead of the normalised form.
     const formatted = raw_address === "true" ? address.replace(/\s+/g, " ") : result.formatted_address;
     res.json({ ...result, formatted_address: formatted });
+  });
+
+  // The map picker's pin: the known place nearest it, shaped like an autocomplete item (its own
+  // coordinates, not the pin's), or 404 when no known place is near enough.
+  router.get("/api/v1/nearest_place", async (req, res) => {
+    const parsed = NearestPlaceQuerySchema.safeParse(req.query);
+    if (!parsed.success) return void res.status(422).json({ error: firstMessage(parsed.error) });
+    const { latitude, longitude } = parsed.data;
+    const place = provider.nearest ? await provider.nearest(latitude, longitude) : null;
+    if (!place) return void res.status(404).json({ error: "No known place near that point" });
+    res.json(place);
   });
 
   return router;

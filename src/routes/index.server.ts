@@ -17,6 +17,7 @@ import { notificationsRouter } from "#routes/notifications.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
 import { telemetryRouter } from "#routes/telemetry.server.ts";
+import { trackingRouter } from "#routes/tracking.server.ts";
 import { uploadsRouter } from "#routes/uploads.server.ts";
 import { signedIn } from "#server/auth.server.ts";
 import type { SignInLimiter } from "#server/rate-limit.server.ts";
@@ -39,6 +40,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(jobsRouter())
     .use(biddingRouter())
     .use(loadsRouter())
+    .use(trackingRouter())
     .use(messagingRouter())
     .use(notificationsRouter())
     .use(uploadsRouter())

@@ -17,6 +17,7 @@ import {
 } from "#models/jobs.server.ts";
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { jobTrip, tiles } from "#models/maps.server.ts";
 import { requireAccountKind, requireUser } from "#server/auth.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
@@ -36,6 +37,7 @@ async function renderJobForm(req: Request, res: Response, user: CurrentUser, pag
     visible: visibleGroups(formState(page.values)),
     drivers,
     recentPlaces: places,
+    mapTiles: tiles(),
     jobView,
   }, status);
 }
@@ -100,10 +102,10 @@ export function jobsRouter(): Router {
   router.get("/jobs/:id", async (req, res) => {
     const user = requireUser(req);
     const job = await requireViewableJob(user, req.params.id);
-    const [bidding, messaging] = await Promise.all([biddingPanelFor(job, user), jobMessagingFor(user, job)]);
+    const [bidding, messaging, trip] = await Promise.all([biddingPanelFor(job, user), jobMessagingFor(user, job), jobTrip(job)]);
     const owner = user.account.kind === "shipper";
     await renderPage(req, res, "jobs/show", {
-      title: job.reference, job, bidding, messaging, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,
+      title: job.reference, job, bidding, messaging, trip, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,
     });
   });
 

@@ -11,7 +11,7 @@ function policy(env: Env, nonce: string): string {
     ["default-src", "'self'"],
     ["script-src", "'self'"],
     ["style-src", "'self'", `'nonce-${nonce}'`],
-    ["img-src", "'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"],
+    ["img-src", "'self'", "data:", "blob:", tileSource(env.TILE_URL)],
     ["connect-src", "'self'", ...cableOrigins(env)],
     ["font-src", "'self'"],
     ["object-src", "'none'"],
@@ -21,6 +21,12 @@ function policy(env: Env, nonce: string): string {
     ...(env.isProduction ? [["upgrade-insecure-requests"] as [string]] : []),
   ];
   return directives.map((directive) => directive.join(" ")).join(";");
+}
+
+/** The configured tile service's origin; a `{s}` subdomain placeholder becomes a wildcard. */
+export function tileSource(tileUrl: string): string {
+  const url = new URL(tileUrl.replaceAll("{s}", "tiles-subdomain"));
+  return `${url.protocol}//${url.host.replace(/^tiles-subdomain\./, "*.")}`;
 }
 
 /** The page talks to its own origin only ('self' covers the same-origin WebSocket); APP_ORIGIN's socket too. */

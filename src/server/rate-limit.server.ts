@@ -73,6 +73,8 @@ export const WRITE_BUDGETS: readonly Budget[] = [
   { name: "telemetry", points: 60, seconds: 60, perAddress: true, applies: (req) => req.path === "/collect" || req.path === "/api/v1/client_errors" },
   { name: "messages", points: 30, seconds: 60, applies: (req) => /^\/(loads|jobs)\/[^/]+\/messages$/.test(req.path) },
   { name: "typing", points: 20, seconds: 60, applies: (req) => req.path === "/api/v1/message_typing_event" },
+  // A phone sends a fix every 30 s, or sooner once it has moved 500 m (every ~20 s at 56 mph).
+  { name: "positions", points: 20, seconds: 60, applies: (req) => /^\/loads\/[^/]+\/positions$/.test(req.path) },
   { name: "writes", points: 300, seconds: 60, applies: () => true },
 ];
 

@@ -14,6 +14,7 @@ const counts = async () => ({
   attachments: await db().attachment.count(),
   proofs: await db().proofOfDelivery.count(),
   complianceDocuments: await db().complianceDocument.count(),
+  positions: await db().loadPosition.count(),
 });
 
 describe("demo data", () => {
@@ -39,5 +40,20 @@ describe("demo files", () => {
     const pennine = await db().account.findFirstOrThrow({ where: { users: { some: { email: "carrier@example.com" } } } });
     const { standingsOf } = await import("#models/compliance.server.ts");
     expect((await standingsOf([pennine.id])).get(pennine.id)).toEqual({ state: "current", expiringSoon: true, label: "Documents current" });
+  });
+});
+
+describe("demo tracking", () => {
+  it("gives the load being driven a trail of positions from its collection, oldest first and ending minutes ago, and none to loads not yet collected", async () => {
+    await seed(db());
+    const onTheRoad = await db().load.findMany({ where: { positions: { some: {} } }, select: { status: true, positions: { orderBy: { recordedAt: "asc" } }, stops: { select: { jobLocation: true } } } });
+    expect(onTheRoad.map((load) => load.status)).toEqual(["collected"]);
+    const [{ positions, stops }] = onTheRoad as [(typeof onTheRoad)[number]];
+    const pickup = stops.find((s) => s.jobLocation.kind === "pickup")!.jobLocation;
+    expect(positions).toHaveLength(13);
+    expect([positions[0]!.latitude, positions[0]!.longitude]).toEqual([pickup.latitude, pickup.longitude]);
+    const ago = Date.now() - positions.at(-1)!.recordedAt.getTime();
+    expect(ago).toBeGreaterThan(60_000);
+    expect(ago).toBeLessThan(10 * 60_000);
   });
 });

@@ -44,14 +44,35 @@ export function pointAlong(route: readonly LatLng[], percent: number): LatLng | 
 }
 
 /**
- * How far along the route a position is, 0–100: the share of the route's miles up to the route
- * point nearest the position. null for a route of fewer than two points.
+ * Where a position falls on one leg, 0–1: its projection onto the leg, on a flat map whose
+ * longitudes are narrowed by the cosine of the latitude (true enough within a leg of a UK route).
+ */
+function shareOfLeg(from: LatLng, to: LatLng, position: LatLng): number {
+  const narrowing = Math.cos(toRadians((from[0] + to[0]) / 2));
+  const [dx, dy] = [(to[1] - from[1]) * narrowing, to[0] - from[0]];
+  const [px, py] = [(position[1] - from[1]) * narrowing, position[0] - from[0]];
+  const length = dx * dx + dy * dy;
+  return length === 0 ? 0 : Math.min(1, Math.max(0, (px * dx + py * dy) / length));
+}
+
+/**
+ * How far along the route a position is, 0–100, in miles: the position is placed at the nearest
+ * point of the nearest leg. null for a route of fewer than two points.
  */
 export function progressAt(route: readonly LatLng[], position: LatLng): number | null {
   if (route.length < 2) return null;
   const total = routeMiles(route);
   if (total === 0) return 100;
-  let nearest = 0;
-  for (let i = 1; i < route.length; i++) if (milesBetween(route[i]!, position) < milesBetween(route[nearest]!, position)) nearest = i;
-  return (routeMiles(route.slice(0, nearest + 1)) / total) * 100;
+  let best = { distance: Infinity, milesDone: 0 };
+  let travelled = 0;
+  for (let i = 1; i < route.length; i++) {
+    const [from, to] = [route[i - 1]!, route[i]!];
+    const leg = milesBetween(from, to);
+    const share = shareOfLeg(from, to, position);
+    const nearest: LatLng = [from[0] + (to[0] - from[0]) * share, from[1] + (to[1] - from[1]) * share];
+    const distance = milesBetween(nearest, position);
+    if (distance < best.distance) best = { distance, milesDone: travelled + leg * share };
+    travelled += leg;
+  }
+  return (best.milesDone / total) * 100;
 }

@@ -11,6 +11,7 @@ export type NotificationKind =
   | "load_assigned"
   | "driver_assigned"
   | "load_status"
+  | "arrived"
   | "auction_live"
   | "auction_closed"
   | "job_cancelled"
@@ -78,6 +79,13 @@ export const notificationContent = {
     kind: "load_status",
     title: `${loadName(f).replace(/^l/, "L")} is ${f.status.replaceAll("_", " ")}`,
     body: "",
+    path: `/loads/${f.loadId}`,
+  }),
+  /** The driver's position came within the arrival radius of a stop. */
+  arrived: (f: Load & { stopKind: "pickup" | "delivery"; place: string; driverName: string }): NotificationContent => ({
+    kind: "arrived",
+    title: `${loadName(f).replace(/^l/, "L")}: arrived at ${f.stopKind === "pickup" ? "collection" : "delivery"}`,
+    body: `${f.driverName} has arrived at ${f.place.replace(/^(Collection|Delivery): /, "")}.`,
     path: `/loads/${f.loadId}`,
   }),
   documentExpiring: (f: { label: string; daysLeft: number; expiresOn: string }): NotificationContent => ({

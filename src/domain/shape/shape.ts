@@ -45,3 +45,11 @@ export const object =
       [K in keyof S]: Shaped<S[K]>;
     };
   };
+
+/** One of these exact strings. */
+export const oneOf =
+  <const V extends readonly string[]>(values: V): Check<V[number]> =>
+  (value, path = "") => {
+    if (typeof value !== "string" || !values.includes(value)) throw new ShapeError(path, `one of ${values.join(", ")}`);
+    return value as V[number];
+  };

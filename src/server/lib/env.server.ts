@@ -25,6 +25,15 @@ const EnvSchema = z
     // At most 2,047 MB: a file's size must fit its database column.
     UPLOAD_PHOTO_MAX_MB: z.coerce.number().positive().max(2047).default(25),
     UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().max(2047).default(50),
+    // Map tiles: an https URL template with {z}/{x}/{y} (and optional {s}); the CSP allows its host only.
+    TILE_URL: z
+      .url()
+      .refine((url) => url.startsWith("https://") && ["{z}", "{x}", "{y}"].every((part) => url.includes(part)), "must be an https URL with {z}, {x} and {y}")
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    // A hosted OSRM-compatible road router: its base URL, the part before /route/v1 (a key may ride in
+    // its query string). Unset, routes are estimated offline (docs/routing.md).
+    ROUTER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   })
   .transform((env) => ({
     ...env,

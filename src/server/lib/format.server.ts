@@ -8,6 +8,7 @@ export { locationFacts } from "#domain/jobs/job-view.ts";
 export { count, formatNumber } from "#domain/format/count.ts";
 export { fileSize } from "#domain/format/file-size.ts";
 export { acceptFor } from "#domain/files/uploads.ts";
+export { formatCo2e as co2e } from "#domain/maps/emissions.ts";
 
 export const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? "—" : formatMoney(pence));
 export const date = (value: Date | null | undefined) => (value ? formatDate(value) : "—");

@@ -36,6 +36,7 @@ const ROUTES: Route[] = [
   { method: "post", path: (id) => `/jobs/${id}/messages`, as: "carrier" },
   { method: "patch", path: (id) => `/loads/${id}/driver`, as: "carrier" },
   { method: "patch", path: (id) => `/loads/${id}/status`, as: "driver" },
+  { method: "post", path: (id) => `/loads/${id}/positions`, as: "driver" },
   { method: "patch", path: (id) => `/loads/${id}/carrier`, as: "shipper" },
   { method: "post", path: () => "/loads_carrier_selector", as: "shipper" },
   { method: "post", path: (id) => `/loads/${id}/messages`, as: "shipper" },

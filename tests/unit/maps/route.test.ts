@@ -54,7 +54,7 @@ describe("progress along a route, measured in miles", () => {
   });
 
   it("tells how far a position is along the route", () => {
-    expect(progressAt(route, [53.96, -1.08])).toBeCloseTo((milesBetween(LEEDS, YORK) / total) * 100, 6);
+    expect(progressAt(route, YORK)).toBeCloseTo((milesBetween(LEEDS, YORK) / total) * 100, 6);
     expect(progressAt(route, LEEDS)).toBe(0);
     expect(progressAt(route, HULL)).toBe(100);
   });
@@ -104,5 +104,26 @@ describe("estimated arrival", () => {
     [-5, "2027-03-10T09:00:00.000Z"],
   ])("%f miles left at 45 mph → %s", (miles, at) => {
     expect(estimatedArrival(miles, now).toISOString()).toBe(at);
+  });
+});
+
+describe("progress between the points of a route", () => {
+  it.each([
+    ["a quarter of the way along a single leg", [LEEDS, HULL], 0.25],
+    ["half way along the second of two legs", [LEEDS, YORK, HULL], null],
+  ] as [string, LatLng[], number | null][])("%s", (_, route, share) => {
+    const legShare = share ?? 0.5;
+    const [from, to] = share === null ? [YORK, HULL] : [LEEDS, HULL];
+    const position: LatLng = [from[0] + (to[0] - from[0]) * legShare, from[1] + (to[1] - from[1]) * legShare];
+    const milesBefore = share === null ? milesBetween(LEEDS, YORK) : 0;
+    const expected = ((milesBefore + milesBetween(from, to) * legShare) / routeMiles(route)) * 100;
+    expect(progressAt(route, position)).toBeCloseTo(expected, 1);
+  });
+
+  it("places a position off the road at the nearest point of the nearest leg", () => {
+    // A mile or so north of the Leeds–Hull line, at its middle.
+    const progress = progressAt([LEEDS, HULL], [53.8, -0.938]);
+    expect(progress).toBeGreaterThan(48);
+    expect(progress).toBeLessThan(52);
   });
 });
