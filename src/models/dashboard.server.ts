@@ -4,7 +4,7 @@ import { jobScopes } from "#models/job-scopes.server.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import type { MapProps } from "#domain/maps/map-props.ts";
+import type { MapContent } from "#domain/maps/map-props.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
 import { mappedPlaceSelect, tripMap, tripsMap } from "#models/maps.server.ts";
 
@@ -16,7 +16,7 @@ export type Dashboard = {
   onTheRoad: RoadView | null;
 };
 /** A shipper's loads on the road today on one map, with their estimated CO2e added up. */
-export type RoadView = { map: MapProps; loads: UpcomingLoad[]; co2eKg: number; more: boolean };
+export type RoadView = { map: MapContent; loads: UpcomingLoad[]; co2eKg: number; more: boolean };
 export type DashboardPanel = { title: string; value: string; href?: string; hint?: string };
 /** An auction that is about to open or is running; `at` is its next opening or closing. */
 export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "live"; at: Date };

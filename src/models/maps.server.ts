@@ -1,7 +1,6 @@
-import { env } from "#lib/env.server.ts";
 import { estimatedArrival } from "#domain/maps/eta.ts";
 import { co2eKg } from "#domain/maps/emissions.ts";
-import type { MapMarkerProp, MapProps, TileLayer } from "#domain/maps/map-props.ts";
+import type { MapContent, MapMarkerProp } from "#domain/maps/map-props.ts";
 import { encodePolyline, type LatLng } from "#domain/maps/polyline.ts";
 import { progressAt } from "#domain/maps/route.ts";
 import { MAP_PADDING_PX } from "#domain/maps/markers.ts";
@@ -29,11 +28,6 @@ export type MappedPlace = {
 /** The columns a map reads of a job location. */
 export const mappedPlaceSelect = { id: true, kind: true, position: true, windowDate: true, latitude: true, longitude: true, city: true, companyName: true, countryCode: true } as const;
 
-export function tiles(): TileLayer {
-  const { TILE_URL, TILE_ATTRIBUTION } = env();
-  return { url: TILE_URL, attribution: TILE_ATTRIBUTION };
-}
-
 const pointOf = (place: MappedPlace): LatLng | null => (place.latitude === null || place.longitude === null ? null : [place.latitude, place.longitude]);
 
 /** How a stop is named on its marker and in the active-marker rule: "Collection: Leeds". */
@@ -57,7 +51,7 @@ export async function routeThrough(places: readonly MappedPlace[]): Promise<Rout
   return points.length < 2 ? null : router().route(points);
 }
 
-export type TripMap = { props: MapProps; plan: RoutePlan | null; co2eKg: number | null };
+export type TripMap = { props: MapContent; plan: RoutePlan | null; co2eKg: number | null };
 
 type MapOptions = { label: string; activeMarkerTitle?: string | null; routeProgress?: number | null; trackingElementId?: string | null };
 
@@ -65,7 +59,7 @@ type MapOptions = { label: string; activeMarkerTitle?: string | null; routeProgr
 export async function tripMap(places: readonly MappedPlace[], vehicleTypes: readonly string[], options: MapOptions): Promise<TripMap> {
   const ordered = routeOf(places);
   const plan = await routeThrough(ordered);
-  const props: MapProps = {
+  const props: MapContent = {
     label: options.label,
     markers: markersOf(ordered),
     polylines: plan ? [encodePolyline(plan.points)] : [],
@@ -74,7 +68,6 @@ export async function tripMap(places: readonly MappedPlace[], vehicleTypes: read
     routeProgress: options.routeProgress ?? null,
     padding: MAP_PADDING_PX,
     activeMarkerTitle: options.activeMarkerTitle ?? null,
-    tiles: tiles(),
     trackingElementId: options.trackingElementId ?? null,
   };
   return { props, plan, co2eKg: plan ? co2eKg(plan.miles, vehicleTypes) : null };
@@ -86,7 +79,7 @@ export function jobTrip(job: { reference: string; vehicleTypes: string; location
 }
 
 /** Many trips on one map (the dashboard's loads on the road): each route its own line. */
-export async function tripsMap(trips: readonly (readonly MappedPlace[])[], label: string): Promise<MapProps> {
+export async function tripsMap(trips: readonly (readonly MappedPlace[])[], label: string): Promise<MapContent> {
   const plans = await Promise.all(trips.map((places) => routeThrough(places)));
   return {
     label,
@@ -97,7 +90,6 @@ export async function tripsMap(trips: readonly (readonly MappedPlace[])[], label
     routeProgress: null,
     padding: MAP_PADDING_PX,
     activeMarkerTitle: null,
-    tiles: tiles(),
     trackingElementId: null,
   };
 }

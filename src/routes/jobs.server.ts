@@ -17,7 +17,7 @@ import {
 } from "#models/jobs.server.ts";
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { jobTrip, tiles } from "#models/maps.server.ts";
+import { jobTrip } from "#models/maps.server.ts";
 import { requireAccountKind, requireUser } from "#server/auth.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
@@ -37,7 +37,6 @@ async function renderJobForm(req: Request, res: Response, user: CurrentUser, pag
     visible: visibleGroups(formState(page.values)),
     drivers,
     recentPlaces: places,
-    mapTiles: tiles(),
     jobView,
   }, status);
 }

@@ -38,6 +38,8 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   // Every page carries a fresh CSP nonce, so an ETag of its body could never match: not worth hashing.
   app.set("etag", false);
   app.locals.telemetry = env.telemetryEnabled;
+  // Every map's tile service (the CSP allows its host only).
+  app.locals.mapTiles = { url: env.TILE_URL, attribution: env.TILE_ATTRIBUTION };
 
   app.use(shedLoad());
   app.use(compressedWhenAsked());

@@ -29,6 +29,8 @@ async function loadPage(id = loadId): Promise<Page> {
   const { page } = await newPage(test);
   await signInAs(page, shipper.email);
   await page.goto(`/loads/${id}`);
+  // The files frame loads when it comes into view (below the route and the map).
+  await page.locator("turbo-frame#files").scrollIntoViewIfNeeded();
   await page.locator(`#photos_load_${id}`).waitFor({ state: "attached" });
   return page;
 }

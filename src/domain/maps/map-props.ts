@@ -33,6 +33,8 @@ export const mapProps = object({
   trackingElementId: nullable(string),
 });
 export type MapProps = Shaped<typeof mapProps>;
+/** What a page decides about its map; the view adds the app's tile service. */
+export type MapContent = Omit<MapProps, "tiles">;
 
 export const mapPickerProps = object({
   label: string,

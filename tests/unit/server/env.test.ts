@@ -25,6 +25,9 @@ describe("configuration", () => {
     // A file's size must fit its database column (2 GiB less a byte).
     [{ UPLOAD_DOCUMENT_MAX_MB: "2048" }, "UPLOAD_DOCUMENT_MAX_MB"],
     [{ UPLOAD_PHOTO_MAX_MB: "0" }, "UPLOAD_PHOTO_MAX_MB"],
+    // Tiles come over https from a URL template the map can fill in.
+    [{ TILE_URL: "http://tiles.example.com/{z}/{x}/{y}.png" }, "TILE_URL: must be an https URL with {z}, {x} and {y}"],
+    [{ TILE_URL: "https://tiles.example.com/tile.png" }, "TILE_URL: must be an https URL with {z}, {x} and {y}"],
   ])("refuses %o with a clear message naming the variable", (source, message) => {
     expect(() => parseEnv({ DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...source })).toThrow(message);
   });
