@@ -8,7 +8,6 @@
 // signs in through the real form, and drives each page with autocannon at 50 connections, then a
 // bare Express process serving that page's bytes from memory. Prints req/s, p50/p99, errors, SQL
 // statements per render (past the page cache) and the ratio app/bare for each page. Stops by itself.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { startProcess } from "./lib/process.ts";
 import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
 
 const SECONDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 10);
@@ -145,28 +145,6 @@ await disconnectDb();
 
 // ── Load: the app as its own production process, then bare Express with the same bytes ─────────
 
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
-      if (!match) return;
-      // From here on the output (a log line per request) is drained, not kept: keeping it would make
-      // this process, which also drives the load, slower with every page.
-      child.stdout!.off("data", onData);
-      child.stderr!.off("data", onData);
-      child.stdout!.resume();
-      child.stderr!.resume();
-      resolve({ child, port: Number(match[1]) });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`process exited (${code}):\n${output}`)));
-  });
-}
-
 async function pound(url: string, headers: Record<string, string>) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
@@ -182,8 +160,8 @@ const BARE = `
   const server = app.listen(0, "127.0.0.1", () => console.log("bare on " + server.address().port));
 `;
 
-const app = await start([...PROFILE, "--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
-const bare = await start(["-e", BARE], {}, /bare on (\d+)/);
+const app = await startProcess([...PROFILE, "--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
+const bare = await startProcess(["-e", BARE], {}, /bare on (\d+)/);
 const rows: string[] = [];
 try {
   const appBase = `http://127.0.0.1:${app.port}`;

@@ -11,12 +11,13 @@
 //   2. a fresh app process driven as fast as it answers by 50 connections: sustained positions/s.
 // Each driver's fixes move along the route at 43 mph of recorded time (0.2 % of the route per 30 s,
 // recorded in the past), so every fix passes the server's checks. Stops by itself.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startProcess, stopProcess } from "./lib/process.ts";
 import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
 
 const SECONDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 20);
@@ -73,31 +74,8 @@ await db().loadStop.createMany({ data: loads.flatMap((load) => job.locations.map
 /** The app as its own process (this one lets go of the database first: the app migrates it at start). */
 async function startApp(): Promise<{ child: ChildProcess; base: string }> {
   await disconnectDb();
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" };
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (!match) return;
-      // Drained, not kept: a log line per request would slow this process, which drives the load.
-      child.stdout!.off("data", onData);
-      child.stderr!.off("data", onData);
-      child.stdout!.resume();
-      child.stderr!.resume();
-      resolve({ child, base: `http://127.0.0.1:${match[1]}` });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`app exited (${code}):\n${output}`)));
-  });
-}
-
-async function stopApp(app: { child: ChildProcess }) {
-  const exited = new Promise((resolve) => app.child.once("exit", resolve));
-  app.child.kill("SIGINT");
-  await exited;
+  const { child, port } = await startProcess(["--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" });
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 /** A session per driver: the office's signed-in session copied with the driver's id (same CSRF token). */
@@ -202,13 +180,13 @@ try {
     `fixed ${RATE}/s for ${SECONDS} s: ${fixed.rate.toFixed(0)} positions/s answered, p50 ${fixed.p50.toFixed(1)} ms, p99 ${fixed.p99.toFixed(1)} ms, ` +
       `max ${fixed.max.toFixed(1)} ms, errors ${fixed.errors}${fixed.errors ? ` (${fixed.statuses.join(", ")})` : ""}  — goal p99 ≤ 50 ms, no errors`,
   );
-  await stopApp(app);
+  await stopProcess(app.child);
   sent.fill(0);
   await db().loadPosition.deleteMany();
   app = await startApp();
   const fast = await asFastAsItGoes(app.base);
   console.log(`as fast as it answers (${CONNECTIONS} connections, ${SECONDS} s): ${fast.rate.toFixed(0)} positions/s sustained, errors ${fast.errors}`);
-  await stopApp(app);
+  await stopProcess(app.child);
   console.log(`stored: ${await db().loadPosition.count()} positions`);
 } finally {
   await disconnectDb();

@@ -6,12 +6,12 @@
 // real form, announces a document of that size and PUTs it in 1 MiB writes. Prints MiB/s for the
 // upload and for MD5 alone (ratio goal ≥ 0.75) and the server's resident memory before, at its peak
 // while receiving, and after (growth goal ≤ 64 MiB). Stops everything by itself.
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startProcess } from "./lib/process.ts";
 import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
 
 const MIB = 1024 * 1024;
@@ -30,7 +30,6 @@ const md5Seconds = (performance.now() - started) / 1000;
 // ── The app in its own process ───────────────────────────────────────────────────────────────
 const dir = mkdtempSync(path.join(tmpdir(), "bench-upload-"));
 const env = {
-  ...process.env,
   NODE_ENV: "production",
   DATABASE_URL: `file:${path.join(dir, "bench.sqlite3")}`,
   SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
@@ -40,21 +39,7 @@ const env = {
   LOG_LEVEL: "info",
 };
 const PROFILE = process.argv.includes("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve("bench-profile")}`] : [];
-const app = spawn(process.execPath, [...PROFILE, "--import", "tsx", "src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-const port = await new Promise<number>((resolve, reject) => {
-  let output = "";
-  const onData = (data: Buffer) => {
-    output += data.toString();
-    const match = /running at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-    if (!match) return;
-    app.stdout!.off("data", onData);
-    app.stdout!.resume();
-    app.stderr!.resume();
-    resolve(Number(match[1]));
-  };
-  app.stdout!.on("data", onData);
-  app.once("exit", (code) => reject(new Error(`app exited (${code}):\n${output}`)));
-});
+const { child: app, port } = await startProcess([...PROFILE, "--import", "tsx", "src/main.ts"], env);
 const base = `http://127.0.0.1:${port}`;
 const rssMiB = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
