@@ -7,14 +7,20 @@ import { seedBidding } from "./seeds/bidding.ts";
 import { seedMessaging } from "./seeds/messaging.ts";
 import { seedFiles } from "./seeds/files.ts";
 import { seedTracking } from "./seeds/tracking.ts";
+import { seedTeam } from "./seeds/team.ts";
+import { seedSavedSearches } from "./seeds/saved-searches.ts";
+import { seedVehicles } from "./seeds/vehicles.ts";
 
 export async function seed(db: PrismaClient): Promise<void> {
   const accounts = await seedUsers(db);
   await seedJobs(db, accounts);
+  await seedSavedSearches(db);
   await seedBidding(db, accounts);
+  await seedVehicles(db, accounts);
   await seedMessaging(db, accounts);
   await seedFiles(db, accounts);
   await seedTracking(db);
+  await seedTeam(db);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -7,7 +7,11 @@ export type AuditAction =
   | "session.sign_out"
   | "session.sign_out_everywhere"
   | "impersonation.write"
-  | "attachment.removed";
+  | "attachment.removed"
+  | "team.invite"
+  | "team.change_role"
+  | "team.remove"
+  | "team.join";
 
 export function audit(action: AuditAction, actorId: number, targetId: number | null, data: Record<string, unknown> = {}) {
   return db().auditLog.create({ data: { action, actorId, targetId, data: JSON.stringify(data) } });

@@ -10,7 +10,7 @@ import type { NotifyEvent } from "#models/notify.server.ts";
 import { refusedBase, type Result } from "#lib/result.server.ts";
 import { createLoadStops } from "#models/load-stops.server.ts";
 import { insertRows } from "#models/bulk-insert.server.ts";
-import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, rulesOf } from "#models/quotes.server.ts";
+import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, refreshQuotesPages, rulesOf } from "#models/quotes.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -56,7 +56,7 @@ export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOu
     return settle(tx, job, winners, quotes.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
   if (result.outcome.ok) await createLoadStops(jobId);
-  await notifyAll(result.events);
+  await afterSettling(result.events);
   return result.outcome;
 }
 
@@ -98,8 +98,14 @@ export async function secureNow(jobId: number, carrier: { accountId: number; use
     return settle(tx, job, [winner], others.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
   if (result.outcome.ok) await createLoadStops(jobId);
-  await notifyAll(result.events);
+  await afterSettling(result.events);
   return result.outcome;
+}
+
+/** Winners and losers hear the outcome, and their open "My quotes" pages show it. */
+async function afterSettling(events: readonly NotifyEvent[]) {
+  await notifyAll(events);
+  await refreshQuotesPages(events.flatMap((event) => ("carrierAccountId" in event ? [event.carrierAccountId] : [])));
 }
 
 function secureNowRefusal(job: AwardJob, now: number): string {

@@ -57,12 +57,13 @@ async function tallyLoads(user: CurrentUser, statuses: string[]): Promise<LoadTa
 async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
   const mine = { shipperAccountId: user.accountId };
   const [open, quotes, live, loads] = await Promise.all([
-    db().job.count({ where: { ...mine, ...jobScopes.onBoard } }),
+    db().job.count({ where: { ...mine, ...jobScopes.outForQuotes } }),
     db().quote.count({ where: { status: "active", job: { ...mine, ...jobScopes.outForQuotes } } }),
     db().job.count({ where: { ...mine, isAuction: true, status: "live" } }),
     tallyLoads(user, [...RUNNING, "delivered"]),
   ]);
   return [
+    // Counts what the linked list's default tab ("Out for quotes") lists: auctions closed but not yet awarded included.
     { title: "Jobs out for quotes", value: String(open), href: "/jobs", hint: live ? `${count(live, "live auction")}` : undefined },
     { title: "Quotes to review", value: String(quotes), href: "/jobs" },
     { title: "Loads on the road", value: String(loads({ status: RUNNING })), href: "/loads", hint: "Assigned, with a driver or collected" },
@@ -72,13 +73,15 @@ async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
 
 async function carrierPanels(user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
   const [board, quotes, loads] = await Promise.all([
-    db().job.count({ where: jobScopes.takingQuotes }),
-    db().quote.count({ where: { carrierAccountId: user.accountId, status: "active" } }),
+    // Exactly what the job board lists (same scope), so the panel and the board's total agree.
+    db().job.count({ where: jobScopes.onBoard }),
+    // The quotes "My quotes" shows as winning or outbid: active, on a job still on the board.
+    db().quote.count({ where: { carrierAccountId: user.accountId, status: "active", job: jobScopes.onBoard } }),
     tallyLoads(user, RUNNING),
   ]);
   return [
-    { title: "Jobs taking quotes", value: String(board), href: "/jobs" },
-    { title: "Your open quotes", value: String(quotes), href: "/jobs" },
+    { title: "Jobs on the board", value: String(board), href: "/jobs", hint: "Open tenders, live and scheduled auctions" },
+    { title: "Your open quotes", value: String(quotes), href: "/quotes" },
     { title: "Loads to assign a driver", value: String(loads({ status: ["assigned"] })), href: "/loads" },
     { title: "Loads collecting today", value: String(loads({ status: RUNNING, day: today })), href: "/loads" },
   ];

@@ -2,17 +2,35 @@ import { jobSummarySelect } from "#models/job-summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import {
-  BOARD_PAGE_SIZE, countryLabel, pageCount, regionKeyText, regionLabel, type BoardFilters, type RegionKey,
+  BOARD_PAGE_SIZE, BOARD_SORTS, countryLabel, pageCount, regionKeyText, regionLabel, type BoardFilters, type BoardSort, type RegionKey,
 } from "#domain/jobs/board-filters.ts";
-import { BOARD_STATUSES } from "#domain/jobs/status.ts";
+import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { jobScopes } from "#models/job-scopes.server.ts";
 
-// The carrier job board: published jobs out for bids, newest collection first. A page costs a
-// fixed handful of queries whatever its size: the count, the page of jobs, their locations (one
-// IN query), and the places to filter by.
+// The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
+// unless the carrier picks another order. A page costs a fixed handful of queries whatever its
+// size: the count, the page of jobs, their locations and the viewing carrier's own quotes on them
+// (one IN query each), and the places to filter by.
 
 const boardSelect = { ...jobSummarySelect, vehicleTypes: true, auctionClosesAt: true } as const satisfies Prisma.JobSelect;
-export type BoardRow = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
+type BoardJob = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
+/** A job as the board lists it; `quoted` is the viewing carrier's active quote on it, as its badge reads. */
+export type BoardRow = BoardJob & { quoted: string | null };
+
+/** The carrier account looking at the board, whose own quotes are marked. */
+export type BoardViewer = { accountId: number };
+
+/**
+ * Each order, with the id as the last key so paging is stable. A start date is the job's first
+ * collection day (see start_date in job-fields.ts), so "soonest" is by the earliest pickup.
+ */
+const BOARD_ORDERS: Record<BoardSort, Prisma.JobOrderByWithRelationInput[]> = {
+  soonest: [{ startDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+  latest: [{ startDate: { sort: "desc", nulls: "last" } }, { id: "desc" }],
+  newest: [{ publishedAt: { sort: "desc", nulls: "last" } }, { id: "desc" }],
+  closing: [{ auctionClosesAt: { sort: "asc", nulls: "last" } }, { startDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+};
 
 export type RegionOption = { value: string; label: string };
 export type JobBoard = {
@@ -22,6 +40,8 @@ export type JobBoard = {
   pages: number;
   pickupRegions: RegionOption[];
   deliveryRegions: RegionOption[];
+  /** The orders the "Sort by" menu offers. */
+  sorts: typeof BOARD_SORTS;
 };
 
 function placeFilter(kind: "pickup" | "delivery", key: RegionKey): Prisma.JobWhereInput {
@@ -39,8 +59,12 @@ export function boardWhere(filters: BoardFilters): Prisma.JobWhereInput {
   }
   if (filters.vehicleType) and.push({ vehicleTypes: { contains: JSON.stringify(filters.vehicleType) } });
   if (filters.loadType) and.push({ loadType: filters.loadType });
-  return { status: { in: [...BOARD_STATUSES] }, AND: and };
+  return { ...jobScopes.onBoard, AND: and };
 }
+
+/** The viewer's one active quote on a job (an account has at most one quote per job). */
+const viewerQuote = (viewer: BoardViewer) =>
+  ({ where: { carrierAccountId: viewer.accountId, status: "active" }, select: { valueCents: true, numberOfLoads: true } }) as const satisfies Prisma.Job$quotesArgs;
 
 /** Each country where open jobs collect (or deliver), with its UK nations or regions beneath it. */
 function regionOptions(rows: readonly { countryCode: string | null; region: string | null }[]): RegionOption[] {
@@ -59,30 +83,32 @@ function regionOptions(rows: readonly { countryCode: string | null; region: stri
   });
 }
 
-export async function jobBoard(filters: BoardFilters): Promise<JobBoard> {
+/**
+ * A page of the board in the chosen order. With a viewer, each job carries that carrier's active
+ * quote on it, read with the page (one more IN query on the quotes' (jobId, carrierAccountId) key).
+ */
+export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null = null): Promise<JobBoard> {
   const where = boardWhere(filters);
   const [total, places] = await Promise.all([
     db().job.count({ where }),
     db().jobLocation.groupBy({
       by: ["kind", "countryCode", "region"],
-      where: { countryCode: { not: null }, job: { status: { in: [...BOARD_STATUSES] } } },
+      where: { countryCode: { not: null }, job: jobScopes.onBoard },
     }),
   ]);
   const pages = pageCount(total);
   const page = Math.min(filters.page, pages);
-  const jobs = await db().job.findMany({
-    where,
-    select: boardSelect,
-    orderBy: [{ startDate: { sort: "desc", nulls: "last" } }, { id: "desc" }],
-    skip: (page - 1) * BOARD_PAGE_SIZE,
-    take: BOARD_PAGE_SIZE,
-  });
+  const pageOfJobs = { where, orderBy: BOARD_ORDERS[filters.sort], skip: (page - 1) * BOARD_PAGE_SIZE, take: BOARD_PAGE_SIZE };
+  const rows = viewer
+    ? await db().job.findMany({ ...pageOfJobs, select: { ...boardSelect, quotes: viewerQuote(viewer) } })
+    : (await db().job.findMany({ ...pageOfJobs, select: boardSelect })).map((job) => ({ ...job, quotes: [] }));
   return {
-    jobs,
+    jobs: rows.map(({ quotes, ...job }) => ({ ...job, quoted: quotes[0] ? quotedText(quotes[0]) : null })),
     total,
     page,
     pages,
     pickupRegions: regionOptions(places.filter((place) => place.kind === "pickup")),
     deliveryRegions: regionOptions(places.filter((place) => place.kind === "delivery")),
+    sorts: BOARD_SORTS,
   };
 }

@@ -1,14 +1,14 @@
 import type { Prisma } from "#generated/prisma/client.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { BEFORE_AWARD_STATUSES, BOARD_STATUSES, OUT_FOR_QUOTES_STATUSES, TAKING_QUOTES_STATUSES } from "#domain/jobs/status.ts";
+import { BEFORE_AWARD_STATUSES, BOARD_STATUSES, OUT_FOR_QUOTES_STATUSES } from "#domain/jobs/status.ts";
 
 // Named `where` fragments for the job status rules, like Rails scopes: spread one into a query
 // (`where: { id, ...jobScopes.beforeAward }`) instead of spelling the statuses again.
 const statusScopes = {
   beforeAward: { status: { in: [...BEFORE_AWARD_STATUSES] } },
   outForQuotes: { status: { in: [...OUT_FOR_QUOTES_STATUSES] } },
+  /** What the job board lists and every count of "jobs on the board" counts (see BOARD_STATUSES). */
   onBoard: { status: { in: [...BOARD_STATUSES] } },
-  takingQuotes: { status: { in: [...TAKING_QUOTES_STATUSES] } },
   auctionRunningOrDue: { status: { in: ["scheduled", "live"] } },
   published: { status: { not: "draft" } },
 } satisfies Record<string, Prisma.JobWhereInput>;

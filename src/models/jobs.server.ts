@@ -13,6 +13,8 @@ import { jobScopes } from "#models/job-scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
 import { locatedAll } from "#models/job-locations.server.ts";
+import { recordMatches } from "#models/saved-searches.server.ts";
+import { notifyAll, refreshQuotesPages } from "#models/quotes.server.ts";
 
 export type Intent = "draft" | "publish" | "save";
 export type JobWrite = Result<{ id: number }>;
@@ -79,6 +81,7 @@ export async function createJob(user: CurrentUser, form: JobFormData, intent: In
     select: { id: true, isAuction: true },
   });
   if (published && job.isAuction) wakeAuctionClock();
+  if (published) await recordMatches(job.id);
   return ok({ id: job.id });
 }
 
@@ -102,6 +105,7 @@ export async function updateJob(job: JobDetail, user: CurrentUser, form: JobForm
   const saved = await db().$transaction(async (tx) => (await saveColumns(tx, job, data, status, now)) && (await syncLocations(tx, job, data)));
   if (!saved) return refusedBase(NOT_EDITABLE, 409);
   if (data.isAuction && status !== "draft") wakeAuctionClock();
+  if (status !== "draft") await recordMatches(job.id);
   return ok({ id: job.id });
 }
 
@@ -132,14 +136,21 @@ async function syncLocations(tx: Tx, job: JobDetail, data: JobFormData): Promise
   return true;
 }
 
-/** Withdraws the job before award; its quotes stay for the record. */
+/**
+ * Withdraws the job before award; its quotes stay for the record. The carriers who quoted are told,
+ * and their open "My quotes" pages show the quote lost.
+ */
 export async function cancelJob(job: JobDetail): Promise<JobWrite> {
   if (!isCancellable(job.status)) return refusedBase(NOT_CANCELLABLE, 409);
   const { count } = await db().job.updateMany({
     where: { id: job.id, ...jobScopes.beforeAward, quotes: { none: { status: "accepted" } } },
     data: { status: "cancelled", cancelledAt: new Date() },
   });
-  return count ? ok({ id: job.id }) : refusedBase(NOT_CANCELLABLE, 409);
+  if (!count) return refusedBase(NOT_CANCELLABLE, 409);
+  await notifyAll([{ kind: "job_cancelled", jobId: job.id }]);
+  const bidders = await db().quote.findMany({ where: { jobId: job.id, status: { not: "withdrawn" } }, select: { carrierAccountId: true } });
+  await refreshQuotesPages(bidders.map((q) => q.carrierAccountId));
+  return ok({ id: job.id });
 }
 
 const COPY_SUFFIX = " (copy)";

@@ -34,7 +34,7 @@ export function loadVisibleTo(load: { shipperAccountId: number; carrierAccountId
 
 /** Drivers of an account, for the assign-driver select and the single-load job form. */
 export function driversFor(accountId: number): Promise<{ id: number; name: string }[]> {
-  return db().user.findMany({ where: { accountId, role: "driver" }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+  return db().user.findMany({ where: { accountId, role: "driver", removedAt: null }, select: { id: true, name: true }, orderBy: { name: "asc" } });
 }
 
 const locationSummary = {
@@ -88,6 +88,7 @@ const loadDetailSelect = {
   status: true,
   carrierAccountId: true,
   driverId: true,
+  vehicleId: true,
   priceCents: true,
   pickupDate: true,
   deliveryDate: true,
@@ -142,7 +143,7 @@ export async function assignDriver(load: LoadDetail, user: CurrentUser, driverId
     if (load.status !== "driver_assigned") return refused({ driver_id: "Choose a driver" });
     return moveStatus(load, "assigned", { driverId: null }, ["driver_assigned"]);
   }
-  const driver = await db().user.findFirst({ where: { id: driverId, accountId: user.accountId, role: "driver" }, select: { id: true } });
+  const driver = await db().user.findFirst({ where: { id: driverId, accountId: user.accountId, role: "driver", removedAt: null }, select: { id: true } });
   if (!driver) return refused({ driver_id: "Choose one of your drivers" });
   if (load.status !== "assigned" && load.status !== "driver_assigned") return refusedBase("A driver can only be assigned before collection");
   const outcome = await moveStatus(load, "driver_assigned", { driverId }, ["assigned", "driver_assigned"]);
@@ -184,7 +185,7 @@ export async function moveLoad(load: LoadDetail, user: CurrentUser, input: { car
   if (!quote) return refused({ carrier_account_id: "Choose a carrier whose quote you accepted" });
   const sameCarrier = input.carrierAccountId === load.carrierAccountId;
   const outcome = await db().$transaction(async (tx) => {
-    const data = sameCarrier ? {} : { carrierAccountId: input.carrierAccountId, quoteId: quote.id, priceCents: quote.valueCents, driverId: null, status: "assigned" };
+    const data = sameCarrier ? {} : { carrierAccountId: input.carrierAccountId, quoteId: quote.id, priceCents: quote.valueCents, driverId: null, vehicleId: null, status: "assigned" };
     const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data: { ...data, ...(input.pickupDate ? { pickupDate: input.pickupDate } : {}) } });
     if (!count) return refusedBase("This load changed meanwhile; please try again", 409);
     if (input.pickupDate) await tx.loadStop.updateMany({ where: { loadId: load.id, jobLocation: { kind: "pickup" } }, data: { windowDate: input.pickupDate } });

@@ -1,6 +1,7 @@
 import { db } from "#db/client.server.ts";
 import { notificationContent as content, type NotificationContent } from "#domain/messaging/notification-content.ts";
 import { conversationPath } from "#domain/messaging/streams.ts";
+import { routeLabel, scheduleSummary } from "#domain/jobs/summary.ts";
 import { deliverNotifications, type NotificationDraft } from "#models/notifications.server.ts";
 
 // Domain events that people should hear about. Jobs, bidding and loads call `notify(...)` where the
@@ -18,16 +19,18 @@ export type NotifyEvent =
   | { kind: "auction_live"; jobId: number }
   | { kind: "auction_closed"; jobId: number }
   | { kind: "job_cancelled"; jobId: number }
+  /** A job newly on the board matches these saved searches (their owners already checked by the caller). */
+  | { kind: "search_match"; jobId: number; searches: { userId: number; name: string }[] }
   | { kind: "message_received"; messageId: number };
 
 export async function notify(event: NotifyEvent): Promise<void> {
   await deliverNotifications(await draftsFor(event));
 }
 
-/** Office users (not drivers, not support) of these accounts: the people who act for the company. */
+/** Office users (not drivers, not support, not removed) of these accounts: the people who act for the company. */
 export async function officeUsers(accountIds: readonly number[]): Promise<number[]> {
   if (!accountIds.length) return [];
-  const users = await db().user.findMany({ where: { accountId: { in: [...new Set(accountIds)] }, role: { in: ["admin", "member"] } }, select: { id: true } });
+  const users = await db().user.findMany({ where: { accountId: { in: [...new Set(accountIds)] }, role: { in: ["admin", "member"] }, removedAt: null }, select: { id: true } });
   return users.map((u) => u.id);
 }
 
@@ -68,7 +71,22 @@ async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
       return loadDrafts(event);
     case "message_received":
       return messageDrafts(event.messageId);
+    case "search_match":
+      return searchMatchDrafts(event);
   }
+}
+
+/** One notification per person, however many of their searches the job matches (named after the first). */
+async function searchMatchDrafts(event: Extract<NotifyEvent, { kind: "search_match" }>): Promise<NotificationDraft[]> {
+  const job = await db().job.findUnique({
+    where: { id: event.jobId },
+    select: { id: true, reference: true, jobType: true, startDate: true, endDate: true, frequency: true, contractDuration: true, locations: { select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true } } },
+  });
+  if (!job) return [];
+  const firstSearch = new Map<number, string>();
+  for (const search of event.searches) if (!firstSearch.has(search.userId)) firstSearch.set(search.userId, search.name);
+  const facts = { jobId: job.id, reference: job.reference, route: routeLabel(job.locations), when: scheduleSummary(job) };
+  return [...firstSearch].map(([userId, searchName]) => ({ userId, ...content.searchMatch({ ...facts, searchName }) }));
 }
 
 async function quoteDrafts(quoteId: number): Promise<NotificationDraft[]> {

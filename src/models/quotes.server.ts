@@ -7,6 +7,9 @@ import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { logger } from "#lib/logger.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { quotesStream } from "#domain/messaging/streams.ts";
+import { REFRESH_STREAM } from "#lib/turbo.server.ts";
+import { broadcastTo } from "#models/broadcast.server.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { type NotifyEvent, notify } from "#models/notify.server.ts";
@@ -94,8 +97,17 @@ type SavedQuote = { id: number; valueCents: number; numberOfLoads: number; statu
 export type QuoteResult = Result<{ quote: SavedQuote }>;
 
 /**
+ * Refreshes the open "My quotes" pages of these carrier accounts (each follows its quotesStream).
+ * Sent after the write has committed, like notifications; without a cable it does nothing.
+ */
+export async function refreshQuotesPages(accountIds: Iterable<number>): Promise<void> {
+  await Promise.all([...new Set(accountIds)].map((accountId) => broadcastTo(quotesStream(accountId), REFRESH_STREAM)));
+}
+
+/**
  * Places or changes this carrier's one quote on the job (a change moves its updatedAt, and so its
- * place in a tie). Tells the shipper, and any carrier the new quote pushes out of the allocation.
+ * place in a tie). Tells the shipper, and any carrier the new quote pushes out of the allocation;
+ * refreshes the quotes pages of this carrier and of every carrier whose loads by the rules changed.
  */
 export async function placeQuote(job: BiddingJob, user: CurrentUser, input: QuoteInput): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
@@ -110,32 +122,46 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
       update: fields,
     });
     const after = [...before.filter((q) => q.carrierAccountId !== user.accountId), quote];
-    return ok({ quote, outbid: pushedOut(current, before, after, user.accountId) });
+    return ok({ quote, ...reranked(current, before, after, user.accountId) });
   });
   if (!result.ok) return result;
   await notifyAll([
     { kind: "quote_received", jobId: job.id, quoteId: result.quote.id },
     ...(result.outbid.length ? [{ kind: "outbid" as const, jobId: job.id, carrierAccountIds: result.outbid }] : []),
   ]);
+  await refreshQuotesPages([user.accountId, ...result.moved]);
   return ok({ quote: result.quote });
 }
 
-/** Carriers who were winning loads before and win none now. */
-function pushedOut(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], placer: number): number[] {
+/**
+ * What a change to the job's active quotes did to the other carriers: who was winning loads and
+ * wins none now (outbid, told by a notification), and whose loads by the rules changed at all
+ * (moved, their quotes pages refreshed: outbid, winning fewer or more, or back in the allocation).
+ */
+function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor: number): { outbid: number[]; moved: number[] } {
   const was = allocate(forAllocation(before), job.expectedQuantity, rulesOf(job));
   const now = allocate(forAllocation(after), job.expectedQuantity, rulesOf(job));
-  return before
-    .map((q) => q.carrierAccountId)
-    .filter((account) => account !== placer && allocatedLoadsFor(account, was) > 0 && allocatedLoadsFor(account, now) === 0);
+  const others = [...new Set([...before, ...after].map((q) => q.carrierAccountId))].filter((account) => account !== actor);
+  return {
+    outbid: others.filter((account) => allocatedLoadsFor(account, was) > 0 && allocatedLoadsFor(account, now) === 0),
+    moved: others.filter((account) => allocatedLoadsFor(account, was) !== allocatedLoadsFor(account, now)),
+  };
 }
 
-export async function withdrawQuote(job: BiddingJob, quote: { id: number; status: string }): Promise<QuoteResult> {
-  return db().$transaction(async (tx) => {
+/** Withdraws the quote; refreshes the quotes pages of this carrier and of the carriers it lets win more. */
+export async function withdrawQuote(job: BiddingJob, quote: { id: number; status: string; carrierAccountId: number }): Promise<QuoteResult> {
+  const result = await db().$transaction(async (tx) => {
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
     const refusal = quoteRefusal(current, Date.now()) ?? (quote.status === "active" ? null : "This quote is no longer active");
     if (refusal) return refusedBase(refusal);
-    return ok({ quote: await tx.quote.update({ where: { id: quote.id }, data: { status: "withdrawn" } }) });
+    const before = await activeQuotes(job.id, tx);
+    const withdrawn = await tx.quote.update({ where: { id: quote.id }, data: { status: "withdrawn" } });
+    const { moved } = reranked(current, before, before.filter((q) => q.id !== quote.id), quote.carrierAccountId);
+    return ok({ quote: withdrawn, moved });
   });
+  if (!result.ok) return result;
+  await refreshQuotesPages([quote.carrierAccountId, ...result.moved]);
+  return ok({ quote: result.quote });
 }
 
 /** Quotes on the shipper's own job, cheapest first, with the carrier's name. */

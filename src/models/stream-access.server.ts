@@ -5,7 +5,8 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 /**
  * Decides at subscribe time whether this user may follow a (signature-verified) stream: their own
- * user stream, their account's (office users only), loads they may see, and conversations they are party to. A signed
+ * user stream, their account's (office users only), their carrier account's quotes (office users
+ * only, as for the "My quotes" page), loads they may see, and conversations they are party to. A signed
  * name proves only that the server once rendered it; access is checked again against today's data.
  * New kinds of stream: add a pattern to `parseStream` and a case here.
  */
@@ -17,6 +18,8 @@ export async function canFollowStream(user: CurrentUser, name: string): Promise<
       return stream.userId === user.id;
     case "account":
       return stream.accountId === user.accountId && user.role !== "driver";
+    case "quotes":
+      return stream.accountId === user.accountId && user.account.kind === "carrier" && user.role !== "driver";
     case "load":
       return canSeeLoad(user, stream.loadId);
     case "conversation":

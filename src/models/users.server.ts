@@ -38,7 +38,9 @@ export async function signedInUser(id: number): Promise<CurrentUser | null> {
   const cached = signedInUsers.get(id);
   if (cached && isCurrent(cached.stamp)) return cached.user;
   const stamp = stampOf(IDENTITY_TABLES);
-  const user = await findUserWithAccount(id);
+  const found = await findUserWithAccount(id);
+  // Someone removed from their account is signed out wherever they still have a session.
+  const user = found?.removedAt ? null : found;
   if (signedInUsers.size >= MAX_CACHED_USERS) signedInUsers.clear();
   if (user) signedInUsers.set(id, { user, stamp });
   else signedInUsers.delete(id);
@@ -121,7 +123,7 @@ function createAdmin(input: Omit<SignupInput, "password">, passwordHash: string)
 export async function authenticate(email: string, password: string): Promise<CurrentUser | null> {
   const user = await db().user.findUnique({ where: { email }, ...userWithAccount });
   const valid = await verify(user?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
-  return user && valid ? user : null;
+  return user && valid && !user.removedAt ? user : null;
 }
 
 const WRONG_CURRENT_PASSWORD = "Enter your current password";

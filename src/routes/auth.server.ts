@@ -1,13 +1,13 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import { SignupSchema, LoginSchema } from "#domain/auth/account-forms.ts";
 import { parseInput } from "#lib/input.server.ts";
-import { authenticate, confirmSignUp, pendingSignUp, requestSignUp, type CurrentUser } from "#models/users.server.ts";
+import { authenticate, confirmSignUp, pendingSignUp, requestSignUp } from "#models/users.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { disconnectUser } from "#models/broadcast.server.ts";
 import { endSessions } from "#models/sessions.server.ts";
-import { requireUser } from "#server/auth.server.ts";
+import { originOf, requireUser, signIn } from "#server/auth.server.ts";
 import { SESSION_COOKIE } from "#server/session-cookie.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { homePathFor } from "#server/auth.server.ts";
@@ -23,8 +23,6 @@ const SignupValuesSchema = z
 
 const ConfirmationSchema = z.object({ token: z.string().max(4096).optional() }).catch({ token: undefined });
 
-/** Links in mail point at APP_ORIGIN when it is set (production), so a forged Host header cannot steer them. */
-const originOf = (req: Request, env: Env) => env.APP_ORIGIN ?? `${req.protocol}://${req.get("host")}`;
 
 export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimiter; env: Env }): Router {
   const router = Router();
@@ -96,13 +94,6 @@ export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimite
   });
 
   return router;
-}
-
-/** A fresh session id at every sign-in, so a planted session cookie is worthless. */
-async function signIn(req: Request, user: CurrentUser) {
-  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-  req.session.userId = user.id;
-  await audit("session.sign_in", user.id, user.id);
 }
 
 function safeReturnPath(path: string | undefined): string | undefined {

@@ -13,12 +13,16 @@ import { homeRouter } from "#routes/home.server.ts";
 import { jobsRouter } from "#routes/jobs.server.ts";
 import { loadsRouter } from "#routes/loads.server.ts";
 import { messagingRouter } from "#routes/messaging.server.ts";
+import { myQuotesRouter } from "#routes/my-quotes.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
+import { savedSearchesRouter } from "#routes/saved-searches.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
 import { telemetryRouter } from "#routes/telemetry.server.ts";
+import { teamRouter } from "#routes/team.server.ts";
 import { trackingRouter } from "#routes/tracking.server.ts";
 import { uploadsRouter } from "#routes/uploads.server.ts";
+import { vehiclesRouter } from "#routes/vehicles.server.ts";
 import { signedIn } from "#server/auth.server.ts";
 import type { SignInLimiter } from "#server/rate-limit.server.ts";
 
@@ -33,13 +37,17 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(telemetryRouter({ env }))
     .use(dashboardRouter())
     .use(accountRouter())
+    .use(teamRouter({ env }))
     .use(complianceRouter())
     .use(adminRouter())
     .get(GEO_PATHS, signedIn)
     .use(geoRouter(places))
     .use(jobsRouter())
+    .use(savedSearchesRouter())
     .use(biddingRouter())
+    .use(myQuotesRouter())
     .use(loadsRouter())
+    .use(vehiclesRouter())
     .use(trackingRouter())
     .use(messagingRouter())
     .use(notificationsRouter())

@@ -78,7 +78,7 @@ export function jobsRouter(): Router {
     }
     if (user.account.kind !== "carrier" || user.role === "driver") throw new HttpError(403, "This page is not available for your account");
     const filters = readBoardFilters(req.query);
-    const board = await jobBoard(filters);
+    const board = await jobBoard(filters, user);
     await renderPage(req, res, "jobs/board", { title: "Job board", board, filters, filtered: isFiltered(filters), boardQuery, jobView });
   });
 

@@ -12,6 +12,7 @@ import {
   type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, loadActions, loadState, loadsFor, moveLoad, requireLoadFor,
 } from "#models/loads.server.ts";
 import { loadTracking } from "#models/tracking.server.ts";
+import { vehicleSectionFor } from "#models/vehicles.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, renderPartial, wantsJson } from "#server/render.server.ts";
 
@@ -70,14 +71,15 @@ type FormState = { errors?: Record<string, string>; values?: unknown };
 async function showLoad(req: Request, res: Response, load: LoadDetail, form: FormState = {}, status = 200) {
   const user = requireUser(req);
   const actions = loadActions(load, user);
-  const [drivers, selector, conversation, tracking] = await Promise.all([
+  const [drivers, selector, conversation, tracking, vehicleSection] = await Promise.all([
     actions.canAssignDriver ? load.driverChoices : [],
     actions.canMove ? carrierChoices(user, selectorRequestFor(load)) : Promise.resolve(null),
     loadConversationFor(user, load),
     loadTracking(load),
+    vehicleSectionFor(load, user),
   ]);
   const liveTag = streamTag(loadStream(load.id));
-  const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, liveTag, tracking, statusLabels: STATUS_ACTION_LABELS };
+  const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, liveTag, tracking, vehicleSection, statusLabels: STATUS_ACTION_LABELS };
   await renderPage(req, res, "loads/show", { ...page, errors: form.errors ?? {}, values: form.values ?? {} }, status);
 }
 

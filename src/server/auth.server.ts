@@ -1,6 +1,8 @@
 import type { Request, RequestHandler } from "express";
 import { signedInUser, type AccountKind, type CurrentUser, type Role } from "#models/users.server.ts";
+import type { Env } from "#lib/env.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
+import { audit } from "#models/audit.server.ts";
 
 /** Loads the signed-in user once per request (one query, account included). */
 export const loadCurrentUser: RequestHandler = async (req, _res, next) => {
@@ -61,6 +63,16 @@ export const role =
     requireRole(req, ...roles);
     next();
   };
+
+/** Links in mail point at APP_ORIGIN when it is set (production), so a forged Host header cannot steer them. */
+export const originOf = (req: Request, env: Pick<Env, "APP_ORIGIN">) => env.APP_ORIGIN ?? `${req.protocol}://${req.get("host")}`;
+
+/** A fresh session id at every sign-in, so a planted session cookie is worthless. */
+export async function signIn(req: Request, user: CurrentUser): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  req.session.userId = user.id;
+  await audit("session.sign_in", user.id, user.id);
+}
 
 /** Where each kind of user starts. */
 export function homePathFor(user: CurrentUser): string {

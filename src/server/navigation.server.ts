@@ -10,6 +10,7 @@ export function navLinksFor(user: CurrentUser): NavLink[] {
     return [
       { href: "/dashboard", label: "Dashboard" },
       { href: "/jobs", label: "Job board" },
+      { href: "/quotes", label: "My quotes" },
       { href: "/loads", label: "Loads" },
       { href: "/messages", label: "Messages" },
     ];

@@ -12,6 +12,7 @@ import { startAuctionClock } from "#models/auctions.server.ts";
 import { finishInterruptedAwards } from "#models/load-stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
+import { sendSearchDigests } from "#models/saved-searches.server.ts";
 import { attachCable } from "#server/cable.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
@@ -47,6 +48,7 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
   const housekeeping = startHousekeeping(logger);
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+  const searchDigests = startSearchDigests(logger, env.APP_ORIGIN ?? `http://${host}:${port}`);
 
   return {
     url: `http://${host}:${port}`,
@@ -54,6 +56,7 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
     async close() {
       auctionClock.stop();
       clearInterval(housekeeping);
+      clearInterval(searchDigests);
       await cable.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -80,4 +83,21 @@ function startHousekeeping(logger: Logger): NodeJS.Timeout {
   };
   void run();
   return setInterval(run, HOUSEKEEPING_EVERY_MS).unref();
+}
+
+const SEARCH_DIGESTS_EVERY_MS = 5 * 60_000;
+
+/**
+ * Every 5 minutes, and once at start: saved-search digests that have fallen due are e-mailed, their
+ * links on `origin` (APP_ORIGIN in production, else the address this server listens on). Each
+ * user gets at most one an hour (the rule is sendSearchDigests'), so checking this often only makes
+ * a due digest leave within about 5 minutes instead of up to an hour late.
+ */
+function startSearchDigests(logger: Logger, origin: string): NodeJS.Timeout {
+  const run = () =>
+    sendSearchDigests(new Date(), origin)
+      .then((sent) => sent && logger.info({ sent }, "saved-search digests sent"))
+      .catch((err: unknown) => logger.error({ err }, "sending saved-search digests failed"));
+  void run();
+  return setInterval(run, SEARCH_DIGESTS_EVERY_MS).unref();
 }

@@ -71,6 +71,8 @@ describe("proof of delivery in a real browser", () => {
     expect(await page.locator(".flash-notice").textContent()).toBe("Delivered. The shipper has been told.");
 
     await expect.poll(() => watching.locator(".page-header .status-pill").textContent(), { timeout: 10_000 }).toBe("Delivered");
+    // Documents and photos load lazily, once the shipper scrolls down to them.
+    await watching.locator("#files").scrollIntoViewIfNeeded();
     await watching.locator("#proof_of_delivery").waitFor();
     expect(await watching.locator("#proof_of_delivery").textContent()).toContain("Mark at goods-in");
     expect(await watching.locator("#proof_of_delivery img.signature-image").count()).toBe(1);

@@ -15,6 +15,7 @@ const counts = async () => ({
   proofs: await db().proofOfDelivery.count(),
   complianceDocuments: await db().complianceDocument.count(),
   positions: await db().loadPosition.count(),
+  invitations: await db().invitation.count(),
 });
 
 describe("demo data", () => {
@@ -55,5 +56,18 @@ describe("demo tracking", () => {
     const ago = Date.now() - positions.at(-1)!.recordedAt.getTime();
     expect(ago).toBeGreaterThan(60_000);
     expect(ago).toBeLessThan(10 * 60_000);
+  });
+});
+
+describe("demo team", () => {
+  it("has one invitation waiting, from Pennine's admin to a new driver, in the outbox", async () => {
+    await seed(db());
+    const { DEMO_INVITEE } = await import("../../prisma/seeds/team.ts");
+    const { lettersTo } = await import("../support/outbox.ts");
+    const invitations = await db().invitation.findMany({ select: { email: true, role: true, invitedBy: { select: { email: true } } } });
+    expect(invitations).toEqual([{ email: DEMO_INVITEE, role: "driver", invitedBy: { email: "carrier@example.com" } }]);
+    const letters = lettersTo(DEMO_INVITEE);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.link).toMatch(/\/invitations\/[^/\s]+$/);
   });
 });

@@ -14,9 +14,10 @@ describe("statements per page", () => {
   let fresh = 0;
 
   async function statementsFor(browser: Awaited<ReturnType<typeof signedInAgent>>["browser"], path: string): Promise<string[]> {
-    await browser.get(`${path}?warm=${++fresh}`).expect(200);
+    const join = path.includes("?") ? "&" : "?";
+    await browser.get(`${path}${join}warm=${++fresh}`).expect(200);
     prepare.mockClear();
-    await browser.get(`${path}?fresh=${++fresh}`).expect(200);
+    await browser.get(`${path}${join}fresh=${++fresh}`).expect(200);
     return prepare.mock.calls.map(([sql]) => String(sql));
   }
 
@@ -36,12 +37,53 @@ describe("statements per page", () => {
     expect(talking.length, talking.join("\n")).toBe(6);
   });
 
-  it("a load's page costs 6 for the carrier's office: the load, its job, the shipper's name, the job's places, the account's drivers and the conversation", async () => {
+  it("a load's page costs 7 for the carrier's office: the load, its job, the shipper's name, the job's places, the account's drivers, its vehicles and the conversation", async () => {
     const world = await messagingWorld();
     await db().load.update({ where: { id: world.load.id }, data: { status: "assigned", driverId: null } });
     const { browser } = await signedInAgent(world.carrier.email);
     const statements = await statementsFor(browser, `/loads/${world.load.id}`);
-    expect(statements.length, statements.join("\n")).toBe(6);
+    expect(statements.length, statements.join("\n")).toBe(7);
+  });
+
+  it("a carrier's job board costs 5 whatever the page's size: the count, the places to filter by, the page of jobs, their places and the carrier's own quotes on them", async () => {
+    const shipper = await createShipper();
+    const carrier = await createCarrier();
+    const { browser } = await signedInAgent(carrier.email);
+    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted board job", loadType: "drums" });
+    await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 42_000, numberOfLoads: 1, status: "active" } });
+    const one = await statementsFor(browser, "/jobs?load_type=drums&sort=latest");
+    expect(one.length, one.join("\n")).toBe(5);
+    for (let i = 0; i < 25; i++) {
+      const more = await createJob(shipper.accountId, shipper.id, { status: i % 2 ? "open" : "live", reference: `Board job ${i}`, loadType: "drums" });
+      if (i % 3 === 0) await db().quote.create({ data: { jobId: more.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000 + i, numberOfLoads: 1, status: "active" } });
+    }
+    for (const sort of ["soonest", "latest", "newest", "closing"]) {
+      const full = await statementsFor(browser, `/jobs?load_type=drums&sort=${sort}`);
+      expect(full.length, full.join("\n")).toBe(5);
+    }
+  });
+
+  it("a carrier's quotes page costs 5 whatever its size: the count, the quotes, their jobs and places, and the active quotes of the jobs on the board; 6 sorted by state", async () => {
+    const shipper = await createShipper();
+    const carrier = await createCarrier();
+    const rival = await createCarrier();
+    const { browser } = await signedInAgent(carrier.email);
+    const quoteOn = async (status: string, quoteStatus = "active") => {
+      const job = await createJob(shipper.accountId, shipper.id, { status });
+      await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000, numberOfLoads: 1, status: quoteStatus } });
+      await db().quote.create({ data: { jobId: job.id, carrierAccountId: rival.accountId, placedById: rival.id, valueCents: 39_000, numberOfLoads: 1, status: "active" } });
+    };
+    await quoteOn("open");
+    const small = { newest: await statementsFor(browser, "/quotes"), state: await statementsFor(browser, "/quotes?sort=state") };
+    for (let i = 0; i < 60; i++) await quoteOn(["open", "live", "awarded", "cancelled"][i % 4]!, ["active", "accepted", "withdrawn"][i % 3]);
+    for (const sort of ["newest", "collection", "price"]) {
+      const statements = await statementsFor(browser, `/quotes?sort=${sort}`);
+      expect(statements.length, statements.join("\n")).toBe(5);
+    }
+    const byState = await statementsFor(browser, "/quotes?sort=state");
+    expect(small.newest.length, small.newest.join("\n")).toBe(5);
+    expect(small.state.length, small.state.join("\n")).toBe(6);
+    expect(byState.length, byState.join("\n")).toBe(6);
   });
 
   it("a carrier's dashboard costs 6: the load tally, two counts, the next loads and their jobs, and the auctions", async () => {

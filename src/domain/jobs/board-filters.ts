@@ -7,6 +7,25 @@ import { LOAD_TYPES, VEHICLE_TYPES, isOneOf, type LoadType, type VehicleType } f
 export const BOARD_PAGE_SIZE = 20;
 const MAX_PAGE = 10_000;
 
+/**
+ * The orders the board offers, the first being the default: the collections coming up soonest
+ * (a job's start date is its first collection day; undated jobs last), the furthest ahead first,
+ * the most recently posted, and auctions by their closing time (tenders, which never close, last).
+ */
+export const BOARD_SORTS = [
+  { value: "soonest", label: "Soonest collection" },
+  { value: "latest", label: "Latest collection" },
+  { value: "newest", label: "Newest posted" },
+  { value: "closing", label: "Auction closing soonest" },
+] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number]["value"];
+export const DEFAULT_BOARD_SORT: BoardSort = BOARD_SORTS[0].value;
+
+/** The order a `sort` parameter names; anything else (a mistyped link, an old bookmark) is the default. */
+export function parseBoardSort(value: unknown): BoardSort {
+  return BOARD_SORTS.find((sort) => sort.value === value)?.value ?? DEFAULT_BOARD_SORT;
+}
+
 /** A place to filter by: a UK nation ("GB" + "Scotland") or a whole country ("FR"). */
 export type RegionKey = { countryCode: string; region: string | null };
 
@@ -16,6 +35,7 @@ export type BoardFilters = {
   date: string | null;
   vehicleType: VehicleType | null;
   loadType: LoadType | null;
+  sort: BoardSort;
   page: number;
 };
 
@@ -67,11 +87,12 @@ export function readBoardFilters(query: Record<string, unknown>): BoardFilters {
     date: typeof date === "string" ? parseIsoDate(date) : null,
     vehicleType: isOneOf(VEHICLE_TYPES, vehicleType) ? vehicleType : null,
     loadType: isOneOf(LOAD_TYPES, loadType) ? loadType : null,
+    sort: parseBoardSort(single(query.sort)),
     page: pageNumber(query.page),
   };
 }
 
-/** The query string of these filters, for the form's values and the pagination links. */
+/** The query string of these filters and order (the default order left out), for the pagination links. */
 export function boardQuery(filters: BoardFilters, page = filters.page): string {
   const params = new URLSearchParams();
   if (filters.pickupRegion) params.set("pickup_region", regionKeyText(filters.pickupRegion));
@@ -79,6 +100,7 @@ export function boardQuery(filters: BoardFilters, page = filters.page): string {
   if (filters.date) params.set("date", filters.date);
   if (filters.vehicleType) params.set("vehicle_type", filters.vehicleType);
   if (filters.loadType) params.set("load_type", filters.loadType);
+  if (filters.sort !== DEFAULT_BOARD_SORT) params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   return params.toString();
 }
@@ -87,6 +109,7 @@ export function pageCount(total: number, size = BOARD_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / size));
 }
 
+/** Whether any filter narrows the board (the order does not: every job is still listed). */
 export function isFiltered(filters: BoardFilters): boolean {
   return Boolean(filters.pickupRegion || filters.deliveryRegion || filters.date || filters.vehicleType || filters.loadType);
 }

@@ -17,10 +17,18 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number]["value"];
 
-/** Taking quotes now: what the job board lists and the dashboard counts. */
+/**
+ * On the board: open tenders, live auctions and auctions scheduled to open (a carrier sees those
+ * ahead and prepares a price). The one rule for every list and count of jobs carriers can quote on:
+ * the board, its filter options and the dashboard's "Jobs on the board" all use it, so they agree.
+ */
 export const BOARD_STATUSES = ["open", "scheduled", "live"] as const satisfies readonly JobStatus[];
 
-/** Taking quotes this minute: open tenders and live auctions (a scheduled auction has not opened). */
+/**
+ * The stored statuses that accept a quote this minute (a scheduled auction has not opened). Not a
+ * rule for lists or counts (those use BOARD_STATUSES); whether one job takes a quote now is
+ * quoteRefusal's answer, which also reads the auction clock.
+ */
 export const TAKING_QUOTES_STATUSES = ["open", "live"] as const satisfies readonly JobStatus[];
 
 /** Published and not yet awarded: carriers may read the job, and its allocation rules may change. */

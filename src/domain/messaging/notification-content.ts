@@ -16,6 +16,7 @@ export type NotificationKind =
   | "auction_closed"
   | "job_cancelled"
   | "document_expiring"
+  | "search_match"
   | "message";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
@@ -110,6 +111,13 @@ export const notificationContent = {
     kind: "job_cancelled",
     title: `${f.reference} was cancelled`,
     body: "The shipper has cancelled this job.",
+    path: `/jobs/${f.jobId}`,
+  }),
+  /** A newly published job matches one of the carrier's saved searches. */
+  searchMatch: (f: Job & { searchName: string; route: string; when: string }): NotificationContent => ({
+    kind: "search_match",
+    title: `New job for “${f.searchName}”: ${f.reference}`,
+    body: `${f.route} · ${f.when}`,
     path: `/jobs/${f.jobId}`,
   }),
   message: (f: { senderName: string; senderAccountName: string; about: string; body: string; path: string }): NotificationContent => ({

@@ -8,6 +8,7 @@ export type ConversationRef =
 export type StreamRef =
   | { kind: "user"; userId: number }
   | { kind: "account"; accountId: number }
+  | { kind: "quotes"; accountId: number }
   | { kind: "load"; loadId: number }
   | { kind: "conversation"; conversation: ConversationRef };
 
@@ -15,6 +16,12 @@ export type StreamRef =
 export const userStream = (userId: number) => `user:${userId}`;
 /** The account's messages badge (drivers follow their own user stream instead). */
 export const accountStream = (accountId: number) => `account:${accountId}`;
+/**
+ * A carrier account's "My quotes" page, refreshed when a competitor's quote moves one of its quotes
+ * up or down the allocation. Its own stream, not the account's: the nav follows that one on every
+ * page, and a refresh there would reload every page the account has open.
+ */
+export const quotesStream = (accountId: number) => `quotes:${accountId}`;
 
 /** A load's page, refreshed for everyone watching it when the load changes (status, proof of delivery). */
 export const loadStream = (loadId: number) => `load:${loadId}`;
@@ -36,6 +43,7 @@ const ID = "([1-9][0-9]{0,14})";
 const PATTERNS: [RegExp, (ids: number[]) => StreamRef][] = [
   [new RegExp(`^user:${ID}$`), ([userId]) => ({ kind: "user", userId: userId! })],
   [new RegExp(`^account:${ID}$`), ([accountId]) => ({ kind: "account", accountId: accountId! })],
+  [new RegExp(`^quotes:${ID}$`), ([accountId]) => ({ kind: "quotes", accountId: accountId! })],
   [new RegExp(`^load:${ID}$`), ([loadId]) => ({ kind: "load", loadId: loadId! })],
   [new RegExp(`^conversation:load:${ID}$`), ([loadId]) => ({ kind: "conversation", conversation: { kind: "load", loadId: loadId! } })],
   [

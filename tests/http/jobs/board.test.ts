@@ -31,22 +31,22 @@ beforeAll(async () => {
 });
 
 describe("GET /jobs as a carrier: the job board", () => {
-  it("lists jobs out for bids, latest collection first, and nothing else", async () => {
+  it("lists jobs on the board, soonest collection first, and nothing else", async () => {
     const page = await carrier.get("/jobs").expect(200);
     expect(page.text).toContain("<h1>Job board</h1>");
-    expect(references(page.text)).toEqual(["Glasgow to Paris", "Leeds to Belfast", "Cardiff drums", "Live auction", "Weekly run"]);
+    expect(references(page.text)).toEqual(["Weekly run", "Live auction", "Cardiff drums", "Leeds to Belfast", "Glasgow to Paris"]);
   });
 
   it.each([
     { filter: { pickup_region: "GB:Scotland" }, shown: ["Glasgow to Paris"] },
-    { filter: { pickup_region: "GB" }, shown: ["Glasgow to Paris", "Leeds to Belfast", "Cardiff drums", "Live auction", "Weekly run"] },
+    { filter: { pickup_region: "GB" }, shown: ["Weekly run", "Live auction", "Cardiff drums", "Leeds to Belfast", "Glasgow to Paris"] },
     { filter: { delivery_region: "GB:Northern Ireland" }, shown: ["Leeds to Belfast"] },
     { filter: { delivery_region: "FR" }, shown: ["Glasgow to Paris"] },
     { filter: { pickup_region: "GB:England", delivery_region: "GB:England" }, shown: [] },
-    { filter: { date: "2031-04-08" }, shown: ["Glasgow to Paris", "Leeds to Belfast", "Weekly run"] },
+    { filter: { date: "2031-04-08" }, shown: ["Weekly run", "Leeds to Belfast", "Glasgow to Paris"] },
     { filter: { vehicle_type: "box" }, shown: ["Cardiff drums"] },
     { filter: { load_type: "shipping_container" }, shown: ["Glasgow to Paris"] },
-    { filter: { load_type: "not-a-type", vehicle_type: "spaceship" }, shown: ["Glasgow to Paris", "Leeds to Belfast", "Cardiff drums", "Live auction", "Weekly run"] },
+    { filter: { load_type: "not-a-type", vehicle_type: "spaceship" }, shown: ["Weekly run", "Live auction", "Cardiff drums", "Leeds to Belfast", "Glasgow to Paris"] },
   ])("filters by $filter", async ({ filter, shown }) => {
     const page = await carrier.get("/jobs").query(filter).expect(200);
     expect(references(page.text)).toEqual(shown);
@@ -87,11 +87,11 @@ describe("job board pagination", () => {
     for (let i = 0; i < 25; i++) await boardJob(`Bulk ${String(i).padStart(2, "0")}`, `2030-01-${String(i + 1).padStart(2, "0")}`, { loadType: "without_pallets" });
     const first = await carrier.get("/jobs").query({ load_type: "without_pallets" }).expect(200);
     expect(references(first.text)).toHaveLength(20);
-    expect(references(first.text)[0]).toBe("Bulk 24");
+    expect(references(first.text)[0]).toBe("Bulk 00");
     expect(first.text).toContain("Page 1 of 2");
     expect(first.text).toContain('href="/jobs?load_type=without_pallets&amp;page=2"');
     const second = await carrier.get("/jobs").query({ load_type: "without_pallets", page: "2" }).expect(200);
-    expect(references(second.text)).toEqual(["Bulk 04", "Bulk 03", "Bulk 02", "Bulk 01", "Bulk 00"]);
+    expect(references(second.text)).toEqual(["Bulk 20", "Bulk 21", "Bulk 22", "Bulk 23", "Bulk 24"]);
     const beyond = await carrier.get("/jobs").query({ load_type: "without_pallets", page: "99" }).expect(200);
     expect(beyond.text).toContain("Page 2 of 2");
 

@@ -26,11 +26,19 @@ describe("GET /jobs/new", () => {
   it("shows the job form to a shipper, with every visibility group marked for the browser", async () => {
     const page = await browser.get("/jobs/new").expect(200);
     expect(page.text).toContain('data-controller="job-form unsaved-changes"');
-    for (const group of ["start_date", "assigned_driver", "pallet_type", "container_size", "customs_paperwork", "window_single", "auction"]) {
+    for (const group of ["start_date", "pallet_type", "container_size", "customs_paperwork", "window_single", "auction"]) {
       expect(page.text).toContain(`data-visibility-group="${group}"`);
     }
     expect(page.text).toContain('name="job[pickups][0][full_address]"');
     expect(page.text).toContain('name="job[deliveries][NEW_RECORD][full_address]"');
+  });
+
+  it("asks for an assigned driver only when the account has drivers", async () => {
+    expect((await browser.get("/jobs/new")).text).not.toContain('data-visibility-group="assigned_driver"');
+    await createUser("shipper", { role: "driver", accountId: shipper.accountId, name: "Own Fleet Driver" });
+    const page = await browser.get("/jobs/new");
+    expect(page.text).toContain('data-visibility-group="assigned_driver"');
+    expect(page.text).toContain("Own Fleet Driver");
   });
 
   it("renders groups that do not apply to a new single palletised job as hidden", async () => {

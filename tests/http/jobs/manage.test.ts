@@ -130,6 +130,16 @@ describe("POST /jobs/:id/cancellation", () => {
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
   });
 
+  it("tells the carriers who quoted (not one who withdrew) that the job was cancelled", async () => {
+    const job = await newJob({ reference: "Called off" });
+    const [quoting, withdrawn] = [await createCarrier(), await createCarrier()];
+    await db().quote.create({ data: { jobId: job.id, carrierAccountId: quoting.accountId, placedById: quoting.id, valueCents: 40_000, numberOfLoads: 1, status: "active" } });
+    await db().quote.create({ data: { jobId: job.id, carrierAccountId: withdrawn.accountId, placedById: withdrawn.id, valueCents: 41_000, numberOfLoads: 1, status: "withdrawn" } });
+    await action(`/jobs/${job.id}/cancellation`).expect(303);
+    const told = await db().notification.findMany({ where: { kind: "job_cancelled", path: `/jobs/${job.id}` }, select: { userId: true } });
+    expect(told.map((n) => n.userId)).toEqual([quoting.id]);
+  });
+
   it("refuses to cancel an awarded job", async () => {
     const job = await newJob({ status: "awarded" });
     const response = await action(`/jobs/${job.id}/cancellation`).expect(303);

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { boardQuery, isFiltered, pageCount, parseRegionKey, readBoardFilters, regionKeyText, regionLabel } from "#domain/jobs/board-filters.ts";
+import {
+  BOARD_SORTS, DEFAULT_BOARD_SORT, boardQuery, isFiltered, pageCount, parseBoardSort, parseRegionKey, readBoardFilters, regionKeyText, regionLabel,
+} from "#domain/jobs/board-filters.ts";
 
 describe("readBoardFilters", () => {
   it("reads every filter from the query string", () => {
-    expect(readBoardFilters({ pickup_region: "GB:Northern Ireland", delivery_region: "FR", date: "2031-03-04", vehicle_type: "curtain_side", load_type: "ibc", page: "3" })).toEqual({
+    expect(readBoardFilters({ pickup_region: "GB:Northern Ireland", delivery_region: "FR", date: "2031-03-04", vehicle_type: "curtain_side", load_type: "ibc", sort: "closing", page: "3" })).toEqual({
       pickupRegion: { countryCode: "GB", region: "Northern Ireland" },
       deliveryRegion: { countryCode: "FR", region: null },
       date: "2031-03-04",
       vehicleType: "curtain_side",
       loadType: "ibc",
+      sort: "closing",
       page: 3,
     });
   });
@@ -32,9 +35,36 @@ describe("readBoardFilters", () => {
     expect(readBoardFilters(query)[field as keyof ReturnType<typeof readBoardFilters>]).toEqual(value);
   });
 
-  it("knows when anything is filtered", () => {
+  it("knows when anything is filtered (an order filters nothing out)", () => {
     expect(isFiltered(readBoardFilters({ page: "2" }))).toBe(false);
+    expect(isFiltered(readBoardFilters({ sort: "newest" }))).toBe(false);
     expect(isFiltered(readBoardFilters({ load_type: "drums" }))).toBe(true);
+  });
+});
+
+describe("the board's order", () => {
+  it("is soonest collection unless another is chosen", () => {
+    expect(DEFAULT_BOARD_SORT).toBe("soonest");
+    expect(readBoardFilters({}).sort).toBe("soonest");
+    expect(BOARD_SORTS.map((sort) => sort.value)).toEqual(["soonest", "latest", "newest", "closing"]);
+  });
+
+  it.each([
+    { sort: "soonest", read: "soonest" },
+    { sort: "latest", read: "latest" },
+    { sort: "newest", read: "newest" },
+    { sort: "closing", read: "closing" },
+    { sort: "", read: "soonest" },
+    { sort: "LATEST", read: "soonest" },
+    { sort: " latest", read: "soonest" },
+    { sort: "price", read: "soonest" },
+    { sort: "toString", read: "soonest" },
+    { sort: ["latest", "newest"], read: "soonest" },
+    { sort: 3, read: "soonest" },
+    { sort: undefined, read: "soonest" },
+  ])("reads sort=$sort as $read", ({ sort, read }) => {
+    expect(readBoardFilters({ sort }).sort).toBe(read);
+    if (!Array.isArray(sort)) expect(parseBoardSort(sort)).toBe(read);
   });
 });
 
@@ -45,8 +75,15 @@ describe("boardQuery", () => {
     expect(boardQuery(filters, 1)).toBe("pickup_region=GB%3AScotland&load_type=drums");
   });
 
+  it("keeps a chosen order, leaving the default one out", () => {
+    expect(boardQuery(readBoardFilters({ load_type: "drums", sort: "latest", page: "2" }))).toBe("load_type=drums&sort=latest&page=2");
+    expect(boardQuery(readBoardFilters({ sort: "closing" }), 3)).toBe("sort=closing&page=3");
+    expect(boardQuery(readBoardFilters({ sort: "soonest", page: "2" }))).toBe("page=2");
+    expect(boardQuery(readBoardFilters({ sort: "bogus" }))).toBe("");
+  });
+
   it("round-trips through readBoardFilters", () => {
-    const filters = readBoardFilters({ delivery_region: "GB:Northern Ireland", date: "2031-05-01", vehicle_type: "box", page: "2" });
+    const filters = readBoardFilters({ delivery_region: "GB:Northern Ireland", date: "2031-05-01", vehicle_type: "box", sort: "newest", page: "2" });
     expect(readBoardFilters(Object.fromEntries(new URLSearchParams(boardQuery(filters))))).toEqual(filters);
   });
 });

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Quote_carrierAccountId_status_idx" ON "Quote"("carrierAccountId", "status");

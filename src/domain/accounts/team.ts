@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { PasswordSchema } from "#domain/auth/account-forms.ts";
+
+// Who is on an account and what each role may do. Admins run the team (invite, change roles,
+// remove); members do the company's work; drivers (carriers only) see just their own loads. An
+// account always keeps at least one admin.
+
+export type TeamRole = "admin" | "member" | "driver";
+
+export const ROLE_LABELS: Record<TeamRole, string> = { admin: "Admin", member: "Member", driver: "Driver" };
+export const ROLE_HINTS: Record<TeamRole, string> = {
+  admin: "Everything a member does, and invites, removes and changes the roles of people on the account",
+  member: "Posts jobs or places quotes, runs loads and talks to the other side",
+  driver: "Sees only the loads they drive, shares their position and records deliveries, on their phone",
+};
+
+/** The roles people on this kind of account can have. */
+export function rolesFor(accountKind: string): TeamRole[] {
+  return accountKind === "carrier" ? ["admin", "member", "driver"] : ["admin", "member"];
+}
+
+export const mayManageTeam = (role: string) => role === "admin";
+
+/** An invitation link works for 7 days. */
+export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
+
+export const LAST_ADMIN = "Every account needs an admin: make someone else an admin first";
+
+/** Whether taking `role` away from an admin leaves the account without one. */
+export function leavesNoAdmin(target: { role: string }, nextRole: string | null, admins: number): boolean {
+  return target.role === "admin" && nextRole !== "admin" && admins <= 1;
+}
+
+const roleOf = (accountKind: string) =>
+  z.string({ error: "Choose a role" }).refine((role): role is TeamRole => (rolesFor(accountKind) as string[]).includes(role), { error: "Choose a role from the list" });
+
+export const invitationSchema = (accountKind: string) =>
+  z.object({
+    name: z.string({ error: "Enter their name" }).trim().min(1, "Enter their name").max(120, "Name is too long"),
+    email: z
+      .string({ error: "Enter their email address" })
+      .trim()
+      .toLowerCase()
+      .min(1, "Enter their email address")
+      .max(254, "Email address is too long")
+      .pipe(z.email("Enter an email address like name@company.co.uk")),
+    role: roleOf(accountKind),
+  });
+export type InvitationInput = z.output<ReturnType<typeof invitationSchema>>;
+
+export const roleChangeSchema = (accountKind: string) => z.object({ role: roleOf(accountKind) });
+
+export const AcceptInvitationSchema = z.object({
+  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(120, "Name is too long"),
+  password: PasswordSchema,
+});
+
+export function invitationLetter(f: { name: string; inviter: string; company: string; role: TeamRole; link: string }) {
+  return {
+    subject: `${f.inviter} invited you to ${f.company} on Loadline`,
+    text:
+      `Hello ${f.name},\n\n${f.inviter} has invited you to join ${f.company} on Loadline as ${ROLE_LABELS[f.role].toLowerCase()}.\n\n` +
+      `Accept the invitation and choose a password here:\n\n${f.link}\n\nThe link works for 7 days. If you were not expecting it, ignore this email.\n`,
+  };
+}

@@ -1,0 +1,119 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
+import { isLiveQuote, type MyQuotesSort, MY_QUOTES_SORTS, type QuoteState, quoteState, quoteStateRank } from "#domain/bidding/quote-state.ts";
+import { pageCount } from "#domain/jobs/board-filters.ts";
+import { jobScopes } from "#models/job-scopes.server.ts";
+import { jobSummarySelect } from "#models/job-summary.server.ts";
+import { forAllocation, rulesOf } from "#models/quotes.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+// "My quotes": every quote a carrier account has placed, with where it stands now (quote-state.ts).
+// An active quote on a job still on the board is winning or outbid by the job's allocation rules,
+// worked out with allocate() from all active quotes of the jobs on the page, read in one query.
+//
+// A page costs five statements whatever its size: the count, the page of quotes, their jobs and the
+// jobs' places (one IN query each), and the active quotes of the page's jobs still on the board.
+// Sorting by state cannot be done in SQL (an active quote's state comes from the allocation), so it
+// first reads the account's quotes and their jobs slimly (ids, statuses, dates, allocation rules)
+// with the active quotes of every job on the board it is quoting on, sorts them in memory and then
+// reads the page: six statements.
+
+export const MY_QUOTES_PAGE_SIZE = 50;
+
+const rowSelect = {
+  id: true,
+  status: true,
+  valueCents: true,
+  numberOfLoads: true,
+  securedNow: true,
+  updatedAt: true,
+  job: { select: { ...jobSummarySelect, firstBidPercentage: true, secondBidPercentage: true, thirdBidPercentage: true } },
+} as const satisfies Prisma.QuoteSelect;
+type QuoteRow = Prisma.QuoteGetPayload<{ select: typeof rowSelect }>;
+
+export type MyQuote = QuoteRow & { state: QuoteState; wouldWinLoads: number };
+export type MyQuotesPage = { quotes: MyQuote[]; total: number; page: number; pages: number; sort: MyQuotesSort; sorts: typeof MY_QUOTES_SORTS };
+
+/** The newest first: the last placed or changed, then the last created (ids grow with time). */
+const NEWEST: Prisma.QuoteOrderByWithRelationInput[] = [{ updatedAt: "desc" }, { id: "desc" }];
+
+const SQL_ORDERS: Record<Exclude<MyQuotesSort, "state">, Prisma.QuoteOrderByWithRelationInput[]> = {
+  newest: NEWEST,
+  collection: [{ job: { startDate: { sort: "asc", nulls: "last" } } }, ...NEWEST],
+  price: [{ valueCents: "asc" }, ...NEWEST],
+};
+
+type ActiveQuote = { id: number; jobId: number; carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date };
+const activeQuoteSelect = { id: true, jobId: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, updatedAt: true } as const;
+type AllocatedJob = { id: number; expectedQuantity: number; firstBidPercentage: number; secondBidPercentage: number; thirdBidPercentage: number };
+
+/** The loads this account's quote would win now on each job, by the job's rules among its active quotes. */
+function loadsWonByJob(accountId: number, jobs: readonly AllocatedJob[], active: readonly ActiveQuote[]): Map<number, number> {
+  const byJob = new Map<number, ActiveQuote[]>();
+  for (const quote of active) {
+    const quotes = byJob.get(quote.jobId);
+    if (quotes) quotes.push(quote);
+    else byJob.set(quote.jobId, [quote]);
+  }
+  return new Map(jobs.map((job) => [job.id, allocatedLoadsFor(accountId, allocate(forAllocation(byJob.get(job.id) ?? []), job.expectedQuantity, rulesOf(job)))]));
+}
+
+const isLive = (quote: { status: string; job: { status: string } }) => isLiveQuote({ status: quote.status, jobStatus: quote.job.status });
+
+function withStates(accountId: number, rows: QuoteRow[], loadsWon: Map<number, number>): MyQuote[] {
+  return rows.map((row) => {
+    const wouldWinLoads = isLive(row) ? (loadsWon.get(row.job.id) ?? 0) : 0;
+    return { ...row, wouldWinLoads, state: quoteState({ status: row.status, jobStatus: row.job.status, wouldWinLoads }) };
+  });
+}
+
+/** One page of the account's quotes in the chosen order, each with its state. */
+export async function myQuotesPage(user: Pick<CurrentUser, "accountId">, { sort, page: pageAsked }: { sort: MyQuotesSort; page: number }): Promise<MyQuotesPage> {
+  const { quotes, total, page } = sort === "state" ? await pageByState(user.accountId, pageAsked) : await pageBySql(user.accountId, sort, pageAsked);
+  return { quotes, total, page, pages: pageCount(total, MY_QUOTES_PAGE_SIZE), sort, sorts: MY_QUOTES_SORTS };
+}
+
+async function pageBySql(accountId: number, sort: Exclude<MyQuotesSort, "state">, pageAsked: number) {
+  const mine = { carrierAccountId: accountId };
+  const total = await db().quote.count({ where: mine });
+  const page = Math.min(pageAsked, pageCount(total, MY_QUOTES_PAGE_SIZE));
+  const rows = await db().quote.findMany({
+    where: mine,
+    select: rowSelect,
+    orderBy: SQL_ORDERS[sort],
+    skip: (page - 1) * MY_QUOTES_PAGE_SIZE,
+    take: MY_QUOTES_PAGE_SIZE,
+  });
+  const live = rows.filter(isLive).map((row) => row.job);
+  const active = live.length ? await db().quote.findMany({ where: { jobId: { in: live.map((job) => job.id) }, status: "active" }, select: activeQuoteSelect }) : [];
+  return { quotes: withStates(accountId, rows, loadsWonByJob(accountId, live, active)), total, page };
+}
+
+async function pageByState(accountId: number, pageAsked: number) {
+  const mine = { carrierAccountId: accountId };
+  const [all, jobs, active] = await Promise.all([
+    db().quote.findMany({ where: mine, select: { id: true, jobId: true, status: true, updatedAt: true } }),
+    db().job.findMany({ where: { quotes: { some: mine } }, select: { id: true, status: true, expectedQuantity: true, firstBidPercentage: true, secondBidPercentage: true, thirdBidPercentage: true } }),
+    db().quote.findMany({ where: { status: "active", job: { ...jobScopes.onBoard, quotes: { some: { ...mine, status: "active" } } } }, select: activeQuoteSelect }),
+  ]);
+  const jobOf = new Map(jobs.map((job) => [job.id, job]));
+  const quoted = all.flatMap((quote) => {
+    const job = jobOf.get(quote.jobId);
+    return job ? [{ ...quote, job }] : [];
+  });
+  const loadsWon = loadsWonByJob(accountId, quoted.filter(isLive).map((quote) => quote.job), active);
+  const ordered = quoted
+    .map((quote) => {
+      const state = quoteState({ status: quote.status, jobStatus: quote.job.status, wouldWinLoads: loadsWon.get(quote.jobId) ?? 0 });
+      return { id: quote.id, rank: quoteStateRank(state), updated: quote.updatedAt.getTime() };
+    })
+    .sort((a, b) => a.rank - b.rank || b.updated - a.updated || b.id - a.id);
+  const total = ordered.length;
+  const page = Math.min(pageAsked, pageCount(total, MY_QUOTES_PAGE_SIZE));
+  const ids = ordered.slice((page - 1) * MY_QUOTES_PAGE_SIZE, page * MY_QUOTES_PAGE_SIZE).map((quote) => quote.id);
+  const rows = ids.length ? await db().quote.findMany({ where: { id: { in: ids } }, select: rowSelect }) : [];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { quotes: withStates(accountId, rows, loadsWon), total, page };
+}
