@@ -7,10 +7,12 @@ import { attachmentsRouter } from "#routes/attachments.server.ts";
 import { authRouter } from "#routes/auth.server.ts";
 import { complianceRouter } from "#routes/compliance.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
+import { chartsRouter } from "#routes/charts.server.ts";
 import { dashboardRouter } from "#routes/dashboard.server.ts";
 import { GEO_PATHS, geoRouter } from "#routes/geo.server.ts";
 import { homeRouter } from "#routes/home.server.ts";
 import { jobsRouter } from "#routes/jobs.server.ts";
+import { loadTimelineRouter } from "#routes/load-timeline.server.ts";
 import { loadsRouter } from "#routes/loads.server.ts";
 import { messagingRouter } from "#routes/messaging.server.ts";
 import { myQuotesRouter } from "#routes/my-quotes.server.ts";
@@ -18,6 +20,8 @@ import { notificationsRouter } from "#routes/notifications.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { savedSearchesRouter } from "#routes/saved-searches.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
+import { signaturesRouter } from "#routes/signatures.server.ts";
+import { supportRouter } from "#routes/support.server.ts";
 import { telemetryRouter } from "#routes/telemetry.server.ts";
 import { teamRouter } from "#routes/team.server.ts";
 import { trackingRouter } from "#routes/tracking.server.ts";
@@ -53,5 +57,9 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(notificationsRouter())
     .use(uploadsRouter())
     .use(attachmentsRouter())
-    .use(proofOfDeliveryRouter());
+    .use(proofOfDeliveryRouter())
+    .use(loadTimelineRouter())
+    .use(chartsRouter())
+    .use(supportRouter())
+    .use(signaturesRouter());
 }
