@@ -1,8 +1,8 @@
 import { Controller } from "@hotwired/stimulus";
 
 /**
- * The navigation's notifications dropdown. Its list is a lazy turbo-frame that loads when first
- * opened and then carries Turbo's `complete` marker; before Turbo caches the page the marker is
+ * The navigation's notifications dropdown. Its list is filled by a lazy stream loader when first
+ * opened, which then carries the `complete` marker; before Turbo caches the page the marker is
  * cleared, so a page restored from the cache fetches a fresh list instead of a stale one.
  */
 export default class extends Controller<HTMLDetailsElement> {

@@ -12,6 +12,9 @@ export const islands = {
   // Leaflet and its stylesheet come with these two only (docs/maps.md).
   map: () => import("./map/index.tsx") as Promise<IslandModule>,
   "map-picker": () => import("./map-picker/index.tsx") as Promise<IslandModule>,
+  // Chart.js comes with these two only, each registering just the parts it draws with (docs/charts.md).
+  "bar-chart": () => import("./bar-chart/index.tsx") as Promise<IslandModule>,
+  "pie-chart": () => import("./pie-chart/index.tsx") as Promise<IslandModule>,
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;

@@ -10,6 +10,8 @@ import { seedTracking } from "./seeds/tracking.ts";
 import { seedTeam } from "./seeds/team.ts";
 import { seedSavedSearches } from "./seeds/saved-searches.ts";
 import { seedVehicles } from "./seeds/vehicles.ts";
+import { seedHistory } from "./seeds/history.ts";
+import { seedSupport } from "./seeds/support.ts";
 
 export async function seed(db: PrismaClient): Promise<void> {
   const accounts = await seedUsers(db);
@@ -21,6 +23,8 @@ export async function seed(db: PrismaClient): Promise<void> {
   await seedFiles(db, accounts);
   await seedTracking(db);
   await seedTeam(db);
+  await seedHistory(db, accounts);
+  await seedSupport(db, accounts);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

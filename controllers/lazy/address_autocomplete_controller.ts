@@ -1,5 +1,6 @@
 import { Controller } from "@hotwired/stimulus";
 import type { AutocompleteItem } from "#domain/geo/address-result.ts";
+import { selectionText, type AutocompleteSelection } from "#domain/geo/autocomplete-selection.ts";
 import { AUTOCOMPLETE_MIN_LENGTH, HIDE_ON_BLUR_MS, mergeSuggestions } from "#domain/geo/merge-suggestions.ts";
 
 const TYPING_PAUSE_MS = 120;
@@ -7,7 +8,8 @@ const TYPING_PAUSE_MS = 120;
 /**
  * Address suggestions: shown on focus, the page's own default items first, then
  * the server's for what is typed, each label once; hidden 200 ms after blur. A failed call simply
- * gives no suggestions. Choosing one dispatches `address-autocomplete:selected` with the item.
+ * gives no suggestions. Choosing one puts its text (its plain `value`, else its label) in the input
+ * and dispatches `address-autocomplete:selected` with the item.
  */
 export default class extends Controller<HTMLElement> {
   static targets = ["input", "list"];
@@ -16,7 +18,7 @@ export default class extends Controller<HTMLElement> {
   declare readonly listTarget: HTMLUListElement;
   declare urlValue: string;
   declare defaultsValue: AutocompleteItem[];
-  private items: AutocompleteItem[] = [];
+  private items: AutocompleteSelection[] = [];
   private active = -1;
   private request = 0;
   private typingTimer?: number;
@@ -69,20 +71,20 @@ export default class extends Controller<HTMLElement> {
     return this.defaultsValue.filter((item) => !needle || item.label.toLocaleLowerCase("en-GB").includes(needle));
   }
 
-  private async fetchItems(text: string): Promise<AutocompleteItem[]> {
+  private async fetchItems(text: string): Promise<AutocompleteSelection[]> {
     try {
       const url = new URL(this.urlValue, window.location.href);
       url.searchParams.set("q", text);
       const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
       if (!response.ok) return [];
       const body: unknown = await response.json();
-      return Array.isArray(body) ? body.filter((item): item is AutocompleteItem => typeof item?.label === "string") : [];
+      return Array.isArray(body) ? body.filter((item): item is AutocompleteSelection => typeof item?.label === "string") : [];
     } catch {
       return [];
     }
   }
 
-  private render(items: AutocompleteItem[]) {
+  private render(items: AutocompleteSelection[]) {
     this.items = items;
     this.active = -1;
     const options = items.map((item, index) => {
@@ -112,7 +114,7 @@ export default class extends Controller<HTMLElement> {
   private choose(index: number) {
     const item = this.items[index];
     if (!item) return;
-    this.inputTarget.value = item.label;
+    this.inputTarget.value = selectionText(item);
     this.hide();
     this.dispatch("selected", { detail: { item } });
   }

@@ -1,12 +1,13 @@
 import { Controller } from "@hotwired/stimulus";
-import { isParsedAddressEmpty, parsedAddress, type AutocompleteItem, type GeocodeResult, type ParsedAddress } from "#domain/geo/address-result.ts";
+import { isParsedAddressEmpty, parsedAddress, type GeocodeResult, type ParsedAddress } from "#domain/geo/address-result.ts";
+import { hasPlace, selectionText, type AutocompleteSelection } from "#domain/geo/autocomplete-selection.ts";
 
 type Field = "address" | "city" | "post_code" | "region" | "country_code" | "company_name" | "latitude" | "longitude";
 const PLACE_FIELDS: Field[] = ["address", "city", "post_code", "region", "country_code", "latitude", "longitude"];
 
 /**
- * One address block: a full-address line, filled from a suggestion or
- * looked up when typed, or the detailed fields. In detailed mode the line is not required (nor sent).
+ * One address block: a full-address line, filled from a suggestion (a suggestion that carries only
+ * a plain value is looked up like typed text) or looked up when typed, or the detailed fields. In detailed mode the line is not required (nor sent).
  * A line whose lookup gives no place is marked invalid with the address error.
  */
 export default class extends Controller<HTMLElement> {
@@ -39,16 +40,20 @@ export default class extends Controller<HTMLElement> {
     this.fullAddressTarget.focus();
   }
 
-  fill(event: CustomEvent<{ item: AutocompleteItem }>) {
+  fill(event: CustomEvent<{ item: AutocompleteSelection }>) {
     const { item } = event.detail;
-    this.chosen = item.label;
-    // A suggestion has already put its label in the line; a pin on the map has not.
-    this.fullAddressTarget.value = item.label;
+    // A suggestion has already put its text in the line; a pin on the map has not.
+    this.fullAddressTarget.value = selectionText(item);
+    if (item.name) this.set({ company_name: item.name });
+    if (!hasPlace(item)) {
+      this.chosen = null;
+      return void this.geocode();
+    }
+    this.chosen = this.fullAddressTarget.value;
     this.set({
       address: item.address ?? "", city: item.city ?? "", post_code: item.post_code ?? "", region: item.region ?? "", country_code: item.country_code ?? "",
       latitude: item.latitude?.toString() ?? "", longitude: item.longitude?.toString() ?? "",
     });
-    if (item.name) this.set({ company_name: item.name });
     this.clearError();
     this.dispatch("filled");
   }

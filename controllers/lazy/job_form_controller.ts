@@ -1,21 +1,23 @@
 import { Controller } from "@hotwired/stimulus";
-import { visibleGroups, type GroupName, type JobFormState } from "#domain/jobs/form-visibility.ts";
+import { visibleGroups, type JobFormState } from "#domain/jobs/form-visibility.ts";
 import type { CustomsLocation } from "#domain/jobs/customs.ts";
-import { showGroup } from "../lib/form-groups.ts";
 
-/** Shows only the job-form groups that apply, by the same rule the server uses. */
+/**
+ * Decides which job-form groups apply, by the same rule the server uses, and writes their names
+ * into the toggle-visible value of its `groups` target; toggle-visible shows them, and each group's
+ * require-fields-when-visible disables what is hidden.
+ */
 export default class extends Controller<HTMLFormElement> {
+  static targets = ["groups"];
+  declare readonly groupsTarget: HTMLElement;
+
   connect() {
     this.refresh();
   }
 
   refresh() {
-    const visibility = visibleGroups(this.state());
-    for (const group of this.element.querySelectorAll<HTMLElement>("[data-visibility-group]")) {
-      if (group.closest("[data-removed]")) continue;
-      const name = group.dataset.visibilityGroup as GroupName;
-      if (name in visibility) showGroup(group, visibility[name]);
-    }
+    const shown = Object.entries(visibleGroups(this.state())).filter(([, visible]) => visible).map(([name]) => name);
+    this.groupsTarget.setAttribute("data-toggle-visible-shown-value", JSON.stringify(shown));
   }
 
   private state(): JobFormState {

@@ -1,17 +1,19 @@
-// Hidden form groups have their inputs disabled and `required` removed; the original flag
-// is remembered on the field and restored when the group is shown again.
+// A hidden form group asks for nothing and sends nothing: its fields are disabled and lose
+// `required`. Each flag is remembered on the field, so showing the group again gives back exactly
+// what the markup asked for, and never enables a field that was disabled for another reason.
 
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const FIELDS = "input, select, textarea";
 
-export function showGroup(group: HTMLElement, shown: boolean): void {
-  group.hidden = !shown;
-  for (const field of group.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(FIELDS)) {
+/** Disables (shown false) or restores (shown true) every field inside the group. */
+export function syncGroupFields(group: HTMLElement, shown: boolean): void {
+  for (const field of group.querySelectorAll<Field>(FIELDS)) {
     if (shown) enable(field);
     else disable(field);
   }
 }
 
-function disable(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): void {
+function disable(field: Field): void {
   if (!field.disabled) {
     field.disabled = true;
     field.dataset.disabledByGroup = "";
@@ -22,7 +24,7 @@ function disable(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaEleme
   }
 }
 
-function enable(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): void {
+function enable(field: Field): void {
   if (field.dataset.disabledByGroup !== undefined) {
     field.disabled = false;
     delete field.dataset.disabledByGroup;
@@ -38,7 +40,7 @@ function enable(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElemen
  * a problem flagged on it (an address not found) no longer holds the form back.
  */
 export function stripRequired(container: HTMLElement): void {
-  for (const field of container.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(FIELDS)) {
+  for (const field of container.querySelectorAll<Field>(FIELDS)) {
     field.required = false;
     field.setCustomValidity("");
     delete field.dataset.requiredWas;

@@ -11,7 +11,8 @@ export type AuditAction =
   | "team.invite"
   | "team.change_role"
   | "team.remove"
-  | "team.join";
+  | "team.join"
+  | "support.answer";
 
 export function audit(action: AuditAction, actorId: number, targetId: number | null, data: Record<string, unknown> = {}) {
   return db().auditLog.create({ data: { action, actorId, targetId, data: JSON.stringify(data) } });

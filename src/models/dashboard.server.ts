@@ -7,6 +7,8 @@ import type { CurrentUser } from "#models/users.server.ts";
 import type { MapContent } from "#domain/maps/map-props.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
 import { mappedPlaceSelect, tripMap, tripsMap } from "#models/maps.server.ts";
+import { dashboardCharts, type DashboardCharts } from "#models/dashboard-charts.server.ts";
+import type { Period } from "#domain/charts/period.ts";
 
 export type Dashboard = {
   kind: "shipper" | "carrier" | "driver";
@@ -14,6 +16,8 @@ export type Dashboard = {
   upcoming: UpcomingLoad[];
   auctions: AuctionRow[];
   onTheRoad: RoadView | null;
+  /** What the office spent or earned over the chosen period (offices only). */
+  charts: DashboardCharts | null;
 };
 /** A shipper's loads on the road today on one map, with their estimated CO2e added up. */
 export type RoadView = { map: MapContent; loads: UpcomingLoad[]; co2eKg: number; more: boolean };
@@ -26,16 +30,17 @@ const RUNNING = ["assigned", "driver_assigned", "collected"];
 const UPCOMING_LIMIT = 5;
 
 /** What each kind of user sees first: a few counts that lead somewhere, and the next loads to run. */
-export async function dashboardFor(user: CurrentUser, now = new Date()): Promise<Dashboard> {
+export async function dashboardFor(user: CurrentUser, period: Period, now = new Date()): Promise<Dashboard> {
   const kind = user.role === "driver" ? "driver" : user.account.kind === "carrier" ? "carrier" : "shipper";
   const today = new Date(`${toDateInputValue(now)}T00:00:00Z`);
-  const [panels, upcoming, auctions, onTheRoad] = await Promise.all([
+  const [panels, upcoming, auctions, onTheRoad, charts] = await Promise.all([
     panelsFor(kind, user, today),
     upcomingLoads(user, today),
     auctionsFor(kind, user, now),
     kind === "shipper" ? loadsOnTheRoad(user, today) : null,
+    dashboardCharts(user, period),
   ]);
-  return { kind, panels, upcoming, auctions, onTheRoad };
+  return { kind, panels, upcoming, auctions, onTheRoad, charts };
 }
 
 function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {

@@ -13,7 +13,7 @@ import { jobScopes } from "#models/job-scopes.server.ts";
 // size: the count, the page of jobs, their locations and the viewing carrier's own quotes on them
 // (one IN query each), and the places to filter by.
 
-const boardSelect = { ...jobSummarySelect, vehicleTypes: true, auctionClosesAt: true } as const satisfies Prisma.JobSelect;
+const boardSelect = { ...jobSummarySelect, vehicleTypes: true, requiredCertifications: true, auctionClosesAt: true } as const satisfies Prisma.JobSelect;
 type BoardJob = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
 /** A job as the board lists it; `quoted` is the viewing carrier's active quote on it, as its badge reads. */
 export type BoardRow = BoardJob & { quoted: string | null };

@@ -3,9 +3,10 @@ import { loadStream } from "#domain/messaging/streams.ts";
 import { REFRESH_STREAM } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#models/broadcast.server.ts";
 import { stopsOf } from "#domain/loads/stops.ts";
+import { loadNumber } from "#domain/loads/load-number.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { type CarrierSelectorRequest, isSamePlace } from "#domain/loads/carrier-selector.ts";
-import { type LoadActor, canTransition, isBeforeCollection, isLoadStatus, loadActorFor, nextStatuses } from "#domain/loads/status.ts";
+import { FINISHED_LOAD_STATUSES, type LoadActor, type LoadListView, canTransition, isBeforeCollection, isLoadStatus, loadActorFor, nextStatuses } from "#domain/loads/status.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -45,17 +46,21 @@ const locationSummary = {
 /**
  * One page of loads in a fixed handful of queries (no count: one extra row says whether a next
  * page exists): a shipper's grouped by job, newest job first, with the carrier; a carrier's by
- * collection date (undated last) with the driver; a driver's by collection date.
+ * collection date (undated last) with the driver; a driver's by collection date. Only the loads
+ * still to run, or with `view: "finished"` the delivered and cancelled ones (latest delivery first
+ * for a carrier or driver). `jobId` keeps to one job's loads.
  */
-export async function loadsFor(user: CurrentUser, page = 1) {
+export async function loadsFor(user: CurrentUser, { page = 1, jobId = null, view = "current" }: { page?: number; jobId?: number | null; view?: LoadListView } = {}) {
   const actor = actorOf(user);
   const byJob = actor === "shipper";
+  const finished = view === "finished";
   const rows = await db().load.findMany({
-    where: loadScope(user),
+    where: { ...loadScope(user), ...(jobId === null ? {} : { jobId }), status: finished ? { in: [...FINISHED_LOAD_STATUSES] } : { notIn: [...FINISHED_LOAD_STATUSES] } },
     select: {
       id: true,
       sequence: true,
       status: true,
+      driverId: true,
       pickupDate: true,
       deliveryDate: true,
       priceCents: true,
@@ -63,15 +68,43 @@ export async function loadsFor(user: CurrentUser, page = 1) {
       carrierAccount: byJob ? { select: { name: true } } : false,
       driver: actor === "carrier" ? { select: { name: true } } : false,
     },
-    orderBy: byJob
-      ? [{ jobId: "desc" }, { sequence: "asc" }]
+    orderBy: byJob ? [{ jobId: "desc" }, { sequence: "asc" }]
+      : finished ? [{ deliveryDate: { sort: "desc", nulls: "last" } }, { id: "desc" }]
       : [{ pickupDate: { sort: "asc", nulls: "last" } }, { jobId: "asc" }, { sequence: "asc" }],
     skip: (page - 1) * LOADS_PER_PAGE,
     take: LOADS_PER_PAGE + 1,
   });
-  const loads = rows.slice(0, LOADS_PER_PAGE).map((row) => withRoute({ ...row, carrierAccount: row.carrierAccount ?? null, driver: row.driver ?? null }));
-  return { page, hasNext: rows.length > LOADS_PER_PAGE, byJob, loads };
+  const loads = rows.slice(0, LOADS_PER_PAGE).map((row) => ({
+    ...withRoute({ ...row, carrierAccount: row.carrierAccount ?? null, driver: row.driver ?? null }),
+    number: loadNumber(row.job.reference, row.sequence),
+    canAssignDriver: actor === "carrier" && isDriverAssignable(row.status),
+  }));
+  return { page, hasNext: rows.length > LOADS_PER_PAGE, byJob, view, loads };
 }
+
+/**
+ * The /loads page: one page of loads, optionally one job's (`job`, a record id: a job with none of
+ * this user's loads is 404), with the shipper's job switcher and a carrier office's drivers.
+ */
+export async function loadsPageFor(user: CurrentUser, { page = 1, job, view = "current" }: { page?: number; job?: unknown; view?: LoadListView } = {}) {
+  const actor = actorOf(user);
+  const jobId = job === undefined || job === "" ? null : recordId(job);
+  const [jobs, drivers] = await Promise.all([
+    actor === "shipper" || jobId !== null ? jobsWithLoadsFor(user) : [],
+    actor === "carrier" ? driversFor(user.accountId) : [],
+  ]);
+  if (jobId !== null) found(jobs.some((j) => j.id === jobId));
+  const list = await loadsFor(user, { page, jobId, view });
+  return { ...list, jobId, jobs: actor === "shipper" ? jobs : [], drivers };
+}
+
+/** The jobs this user sees loads of, newest first: the shipper's job switcher. */
+function jobsWithLoadsFor(user: CurrentUser) {
+  return db().job.findMany({ where: { loads: { some: loadScope(user) } }, select: { id: true, reference: true }, orderBy: { id: "desc" } });
+}
+
+/** A carrier's office puts a driver on a load, or changes one, until it is collected. */
+const isDriverAssignable = (status: string) => status === "assigned" || status === "driver_assigned";
 
 function withRoute<T extends { job: { locations: { kind: string; city: string | null; countryCode: string | null }[] } }>(load: T) {
   const pickup = load.job.locations.find((l) => l.kind === "pickup");
@@ -145,7 +178,7 @@ export async function assignDriver(load: LoadDetail, user: CurrentUser, driverId
   }
   const driver = await db().user.findFirst({ where: { id: driverId, accountId: user.accountId, role: "driver", removedAt: null }, select: { id: true } });
   if (!driver) return refused({ driver_id: "Choose one of your drivers" });
-  if (load.status !== "assigned" && load.status !== "driver_assigned") return refusedBase("A driver can only be assigned before collection");
+  if (!isDriverAssignable(load.status)) return refusedBase("A driver can only be assigned before collection");
   const outcome = await moveStatus(load, "driver_assigned", { driverId }, ["assigned", "driver_assigned"]);
   if (outcome.ok) await notifyAll([{ kind: "driver_assigned", loadId: load.id, driverId }]);
   return outcome;
@@ -217,7 +250,7 @@ export function loadActions(load: LoadDetail, user: CurrentUser) {
   return {
     actor,
     statuses: nextStatuses(load.status, actor).filter((s) => s !== "assigned" && s !== "driver_assigned"),
-    canAssignDriver: actor === "carrier" && (load.status === "assigned" || load.status === "driver_assigned"),
+    canAssignDriver: actor === "carrier" && isDriverAssignable(load.status),
     canMove: actor === "shipper" && isBeforeCollection(load.status),
   };
 }

@@ -6,13 +6,15 @@ import type { CurrentUser } from "#models/users.server.ts";
 /**
  * Decides at subscribe time whether this user may follow a (signature-verified) stream: their own
  * user stream, their account's (office users only), their carrier account's quotes (office users
- * only, as for the "My quotes" page), loads they may see, and conversations they are party to. A signed
+ * only, as for the "My quotes" page), loads they may see, conversations they are party to, and their
+ * own support chat. Support staff follow only the support chats and their list. A signed
  * name proves only that the server once rendered it; access is checked again against today's data.
  * New kinds of stream: add a pattern to `parseStream` and a case here.
  */
 export async function canFollowStream(user: CurrentUser, name: string): Promise<boolean> {
   const stream = parseStream(name);
-  if (!stream || user.role === "support") return false;
+  if (!stream) return false;
+  if (user.role === "support") return stream.kind === "support_chat" || stream.kind === "support_inbox";
   switch (stream.kind) {
     case "user":
       return stream.userId === user.id;
@@ -24,5 +26,9 @@ export async function canFollowStream(user: CurrentUser, name: string): Promise<
       return canSeeLoad(user, stream.loadId);
     case "conversation":
       return (await findConversation(user, stream.conversation)) !== null;
+    case "support_chat":
+      return stream.userId === user.id;
+    case "support_inbox":
+      return false;
   }
 }

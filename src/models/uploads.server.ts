@@ -118,9 +118,9 @@ export async function storeUpload(token: string, body: Readable, headers: { cont
   return ok();
 }
 
-/** Deletes files announced more than a day ago and never used (attached, signed with, or a certificate), with their bytes. */
+/** Deletes files announced more than a day ago and never used (attached, signed with, a certificate, or an acceptance's signature), with their bytes. */
 export async function purgeUnattachedBlobs(now = Date.now()): Promise<number> {
-  const unused = { attachments: { none: {} }, signatureOf: { none: {} }, complianceOf: { none: {} } };
+  const unused = { attachments: { none: {} }, signatureOf: { none: {} }, complianceOf: { none: {} }, acceptanceSignatureOf: { none: {} } };
   const stale = await db().fileBlob.findMany({ where: { createdAt: { lt: new Date(now - UNATTACHED_BLOB_TTL_MS) }, ...unused }, select: { id: true, key: true }, take: 500 });
   let purged = 0;
   for (const blob of stale) {

@@ -6,6 +6,7 @@ import { flash, renderPage } from "#server/render.server.ts";
 import { searchUsers } from "#models/users.server.ts";
 import { recentAudit } from "#models/audit.server.ts";
 import { recentClientErrors } from "#models/telemetry.server.ts";
+import { supportInbox } from "#models/support-chat.server.ts";
 import { startImpersonation, stopImpersonation } from "#models/impersonation.server.ts";
 
 const ImpersonationSchema = z.object({ user_id: z.coerce.number().int().positive() });
@@ -16,8 +17,8 @@ export function adminRouter(): Router {
   router.get("/admin", async (req, res) => {
     requireRole(req, "support");
     const q = typeof req.query.q === "string" ? req.query.q.slice(0, 100) : "";
-    const [users, audit, clientErrors] = await Promise.all([searchUsers(q), recentAudit(20), recentClientErrors(20)]);
-    await renderPage(req, res, "admin/index", { title: "Support", q, users, audit, clientErrors });
+    const [users, audit, clientErrors, inbox] = await Promise.all([searchUsers(q), recentAudit(20), recentClientErrors(20), supportInbox()]);
+    await renderPage(req, res, "admin/index", { title: "Support", q, users, audit, clientErrors, inbox });
   });
 
   router.post("/admin/impersonations", async (req, res) => {

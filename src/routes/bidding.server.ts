@@ -8,6 +8,7 @@ import { pageNumber, parseInput } from "#lib/input.server.ts";
 import type { FieldErrors, Result } from "#lib/result.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, wantsJson } from "#server/render.server.ts";
+import { trackEvent } from "#server/tracked-events.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
 import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#models/bidding-panel.server.ts";
 import {
@@ -94,6 +95,7 @@ async function saveQuote(req: Request, res: Response, quoteId: string | null) {
   if (!result.ok) return quoteFailed(req, res, job, user, result.errors);
   if (wantsJson(req)) return res.status(quoteId ? 200 : 201).json({ quote: result.quote });
   flash(req, "notice", quoteId ? "Your quote has been updated" : "Your quote has been placed");
+  trackEvent(req, "quote_placed", { job_id: job.id, number_of_loads: result.quote.numberOfLoads, value_cents: result.quote.valueCents, revised: quoteId !== null });
   res.redirect(303, returnTo(req, job));
 }
 

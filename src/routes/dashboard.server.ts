@@ -2,11 +2,23 @@ import { Router } from "express";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPage } from "#server/render.server.ts";
 import { dashboardFor } from "#models/dashboard.server.ts";
+import { parsePeriod, PERIOD_KEYS, PERIOD_LABELS } from "#domain/charts/period.ts";
 
 export function dashboardRouter(): Router {
   return Router().get("/dashboard", async (req, res) => {
     const user = requireUser(req);
     if (user.role === "support") return res.redirect(303, "/admin");
-    await renderPage(req, res, "dashboard/show", { title: "Dashboard", dashboard: await dashboardFor(user) });
+    // Chosen months that cannot be used answer 422 beside the fields, with the default period's charts.
+    const input = parsePeriod(req.query);
+    const locals = {
+      title: "Dashboard",
+      dashboard: await dashboardFor(user, input.period),
+      period: input.period,
+      periodErrors: input.ok ? {} : input.errors,
+      periodValues: input.ok ? input.period : input.values,
+      periodKeys: PERIOD_KEYS,
+      periodLabels: PERIOD_LABELS,
+    };
+    await renderPage(req, res, "dashboard/show", locals, input.ok ? 200 : 422);
   });
 }

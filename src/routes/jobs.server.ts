@@ -22,6 +22,7 @@ import { requireAccountKind, requireUser } from "#server/auth.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
+import { trackEvent } from "#server/tracked-events.server.ts";
 import { jobMessagingFor } from "#models/messages.server.ts";
 
 type FormPage = { view: "jobs/new" | "jobs/edit"; job?: JobDetail; values: JobFormInput; errors?: Record<string, string> };
@@ -95,6 +96,7 @@ export function jobsRouter(): Router {
     const saved = form.ok ? await createJob(user, form.data, intent) : form;
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: postedValues(post), errors: saved.errors }, 422);
     flash(req, "notice", publishedNotice(intent === "publish" ? "open" : "draft"));
+    if (intent === "publish") trackEvent(req, "job_published", { job_id: saved.id });
     res.redirect(303, `/jobs/${saved.id}`);
   });
 
@@ -124,7 +126,9 @@ export function jobsRouter(): Router {
     const form = parseJobForm(post.job, { mode: modeOf(job.status, intent) });
     const saved = form.ok ? await updateJob(job, user, form.data, intent) : form;
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: postedValues(post), errors: saved.errors }, 422);
-    flash(req, "notice", job.status === "draft" && intent === "publish" ? publishedNotice("open") : "Job saved.");
+    const published = job.status === "draft" && intent === "publish";
+    flash(req, "notice", published ? publishedNotice("open") : "Job saved.");
+    if (published) trackEvent(req, "job_published", { job_id: job.id });
     res.redirect(303, `/jobs/${job.id}`);
   });
 
@@ -139,6 +143,7 @@ export function jobsRouter(): Router {
     const saved = form.ok ? await updateJob(job, user, form.data, "publish") : form;
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: withBlankLocations(values), errors: saved.errors }, 422);
     flash(req, "notice", publishedNotice("open"));
+    trackEvent(req, "job_published", { job_id: job.id });
     res.redirect(303, `/jobs/${job.id}`);
   });
 

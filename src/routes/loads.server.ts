@@ -1,7 +1,9 @@
 import { type Request, type Response, Router } from "express";
 import { CarrierSelectorRequestSchema } from "#domain/loads/carrier-selector.ts";
 import { DriverChoiceSchema, LoadMoveSchema, LoadStatusChangeSchema } from "#domain/loads/load-inputs.ts";
-import { STATUS_ACTION_LABELS } from "#domain/loads/status.ts";
+import { type LoadListView, STATUS_ACTION_LABELS, parseLoadListView } from "#domain/loads/status.ts";
+import { loadNumber } from "#domain/loads/load-number.ts";
+import { ReturnToSchema } from "#domain/bidding/allocation-rules-input.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
 import { streamTag } from "#lib/turbo.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
@@ -9,7 +11,7 @@ import { pageNumber, parseInput } from "#lib/input.server.ts";
 import type { Result } from "#lib/result.server.ts";
 import { loadConversationFor } from "#models/messages.server.ts";
 import {
-  type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, loadActions, loadState, loadsFor, moveLoad, requireLoadFor,
+  type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, loadActions, loadState, loadsPageFor, moveLoad, requireLoadFor,
 } from "#models/loads.server.ts";
 import { loadTracking } from "#models/tracking.server.ts";
 import { vehicleSectionFor } from "#models/vehicles.server.ts";
@@ -21,9 +23,7 @@ export function loadsRouter(): Router {
   const router = Router();
 
   router.get("/loads", async (req, res) => {
-    const user = requireUser(req);
-    const list = await loadsFor(user, pageNumber(req.query.page));
-    await renderPage(req, res, "loads/index", { title: user.role === "driver" ? "My loads" : "Loads", list });
+    await showList(req, res, { page: pageNumber(req.query.page), job: req.query.job, view: parseLoadListView(req.query.show) });
   });
 
   router.get("/loads/:id", async (req, res) => {
@@ -67,6 +67,20 @@ export function loadsRouter(): Router {
 }
 
 type FormState = { errors?: Record<string, string>; values?: unknown };
+type DriverForm = FormState & { loadId: number };
+
+async function showList(req: Request, res: Response, options: { page: number; job?: unknown; view?: LoadListView }, driverForm: DriverForm | null = null, status = 200) {
+  const user = requireUser(req);
+  const list = await loadsPageFor(user, options);
+  await renderPage(req, res, "loads/index", { title: user.role === "driver" ? "My loads" : "Loads", list, driverForm }, status);
+}
+
+/** A form sent from the /loads list (its assign-driver modal) goes back there; nowhere else. */
+function listReturn(req: Request): { path: string; page: number } | null {
+  const wanted = ReturnToSchema.safeParse(req.body ?? {}).data?.return_to;
+  const match = typeof wanted === "string" ? /^\/loads(?:\?page=([1-9][0-9]{0,5}))?$/.exec(wanted) : null;
+  return match ? { path: match[0], page: Number(match[1] ?? 1) } : null;
+}
 
 async function showLoad(req: Request, res: Response, load: LoadDetail, form: FormState = {}, status = 200) {
   const user = requireUser(req);
@@ -79,7 +93,7 @@ async function showLoad(req: Request, res: Response, load: LoadDetail, form: For
     vehicleSectionFor(load, user),
   ]);
   const liveTag = streamTag(loadStream(load.id));
-  const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, actions, drivers, selector, conversation, liveTag, tracking, vehicleSection, statusLabels: STATUS_ACTION_LABELS };
+  const page = { title: `Load ${load.sequence} · ${load.job.reference}`, load, loadNumber: loadNumber(load.job.reference, load.sequence), actions, drivers, selector, conversation, liveTag, tracking, vehicleSection, statusLabels: STATUS_ACTION_LABELS };
   await renderPage(req, res, "loads/show", { ...page, errors: form.errors ?? {}, values: form.values ?? {} }, status);
 }
 
@@ -94,11 +108,13 @@ function selectorRequestFor(load: LoadDetail) {
 }
 
 async function answer(req: Request, res: Response, load: LoadDetail, outcome: Result, notice: string) {
+  const list = listReturn(req);
   if (!outcome.ok) {
     if (wantsJson(req)) return res.status(422).json({ errors: outcome.errors });
+    if (list) return showList(req, res, { page: list.page }, { loadId: load.id, errors: outcome.errors, values: req.body }, 422);
     return showLoad(req, res, load, { errors: outcome.errors, values: req.body }, 422);
   }
   if (wantsJson(req)) return res.json({ load: await loadState(load) });
   flash(req, "notice", notice);
-  res.redirect(303, `/loads/${load.id}`);
+  res.redirect(303, list?.path ?? `/loads/${load.id}`);
 }

@@ -6,18 +6,32 @@ import { latestNotifications, markAllNotificationsRead, markNotificationRead, no
 import { requireUser } from "#server/auth.server.ts";
 import { renderPage, renderPartial } from "#server/render.server.ts";
 
+/** Appended by "Mark all as read": a reloading frame refreshes the page it was pressed on, in place. */
+const RELOAD_PAGE = '<turbo-frame id="notifications_reload" data-controller="reloading-frame"></turbo-frame>';
+
 export function notificationsRouter(): Router {
   const router = Router();
 
+  // A Turbo Stream asks for the next page only: appended to the list, with the next "older" link.
   router.get("/notifications", async (req, res) => {
     const user = requireUser(req);
-    await renderPage(req, res, "notifications/index", { title: "Notifications", ...(await notificationsFor(user, pageNumber(req.query.page))) });
+    const list = await notificationsFor(user, pageNumber(req.query.page));
+    if (!acceptsTurboStream(req)) return renderPage(req, res, "notifications/index", { title: "Notifications", ...list });
+    const [items, more] = await Promise.all([
+      Promise.all(list.notifications.map((notification) => renderPartial(req, res, "notifications/_notification", { notification, variant: "item" }))),
+      renderPartial(req, res, "notifications/_more", list),
+    ]);
+    res.type(TURBO_STREAM).send(turboStream("append", "notifications", items.join("")) + turboStream("replace", "notifications_more", more));
   });
 
-  // The navigation's dropdown, loaded lazily into its turbo-frame.
+  // The navigation's dropdown, fetched by its lazy stream loader (a plain GET gets a turbo-frame).
   router.get("/notifications/tray", async (req, res) => {
     const user = requireUser(req);
-    res.send(await renderPartial(req, res, "notifications/_tray", { notifications: await latestNotifications(user) }));
+    const [notifications, unread] = await Promise.all([latestNotifications(user), unreadNotificationCount(user.id)]);
+    const frame = !acceptsTurboStream(req);
+    const tray = await renderPartial(req, res, "notifications/_tray", { notifications, unread, frame });
+    if (frame) return res.send(tray);
+    res.type(TURBO_STREAM).send(turboStream("update", "notifications_tray", tray));
   });
 
   router.patch("/notifications/:id", async (req, res) => {
@@ -40,7 +54,8 @@ export function notificationsRouter(): Router {
   router.patch("/notifications", async (req, res) => {
     const user = requireUser(req);
     await markAllNotificationsRead(user);
-    res.redirect(303, "/notifications");
+    if (!acceptsTurboStream(req)) return res.redirect(303, "/notifications");
+    res.type(TURBO_STREAM).send(turboStream("append", "notifications_tray", RELOAD_PAGE));
   });
 
   return router;

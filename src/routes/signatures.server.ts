@@ -1,6 +1,79 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
+import { AcceptanceSchema, hostedSigningUrl, signingReference } from "#domain/contracts/acceptance.ts";
+import { found, recordId } from "#lib/errors.server.ts";
+import { parseInput } from "#lib/input.server.ts";
+import type { FieldErrors } from "#lib/result.server.ts";
+import { acceptanceFilename, acceptancePdf } from "#models/acceptance-pdf.server.ts";
+import { acceptAward, requireAcceptanceFor, requireAcceptancesOf, requireAwardToSign, type Award, type Signing } from "#models/contract-acceptance.server.ts";
+import { requireUser } from "#server/auth.server.ts";
+import { allowFramingBySelf } from "#server/content-security.server.ts";
+import { flash, renderPage, renderPartial } from "#server/render.server.ts";
+import { dispositionOf, sendStoredFile } from "#server/stored-file.server.ts";
 
-/** Contract award acceptance, signed in an embedded signing page. */
+/** The hosted signing provider's URL template, when one is configured (see the CSP module). */
+const providerTemplate = (res: Response): string | null => (typeof res.locals.signatureProviderUrl === "string" ? res.locals.signatureProviderUrl : null);
+const signingOf = (res: Response): Signing => ({ provider: providerTemplate(res) ? "hosted" : "drawn" });
+
+/** Contract award acceptance, signed in an embedded signing page, and the signed document. */
 export function signaturesRouter(): Router {
-  return Router();
+  const router = Router();
+
+  router.get("/jobs/:id/acceptance", async (req, res) => {
+    const award = await requireAwardToSign(requireUser(req), req.params.id);
+    await showAcceptance(req, res, award, {});
+  });
+
+  router.post("/jobs/:id/acceptance", async (req, res) => {
+    const user = requireUser(req);
+    const award = await requireAwardToSign(user, req.params.id);
+    const input = parseInput(AcceptanceSchema, req.body);
+    const accepted = input.ok ? await acceptAward(user, award, input.data, signingOf(res)) : input;
+    if (!accepted.ok) return showAcceptance(req, res, award, accepted.errors, accepted.status);
+    flash(req, "notice", "Signed. The shipper has been told you accept the contract.");
+    res.redirect(303, `/jobs/${award.job.id}/acceptance`);
+  });
+
+  // Our own signing page, shown inside the acceptance page's frame (and only framed by our pages).
+  router.get("/jobs/:id/acceptance/sign", async (req, res) => {
+    const award = await requireAwardToSign(requireUser(req), req.params.id);
+    found(!providerTemplate(res) && !award.acceptance);
+    allowFramingBySelf(res);
+    res.type("html").send(await renderPartial(req, res, "signatures/sign", { award, now: new Date() }));
+  });
+
+  // The job page's list of signed acceptances: the shipper's all, a winning carrier's its own.
+  router.get("/jobs/:id/acceptances", async (req, res) => {
+    const acceptances = await requireAcceptancesOf(requireUser(req), req.params.id);
+    res.type("html").send(await renderPartial(req, res, "signatures/_acceptances", { jobId: recordId(req.params.id), acceptances }));
+  });
+
+  // GET opens it in the browser; a form POST gets it as a file under its name.
+  router.get("/acceptances/:id.pdf", (req, res) => sendAcceptancePdf(req, res, "inline"));
+  router.post("/acceptances/:id.pdf", (req, res) => sendAcceptancePdf(req, res, "attachment"));
+
+  router.get("/acceptances/:id/signature", async (req, res) => {
+    const { acceptance } = await requireAcceptanceFor(requireUser(req), req.params.id);
+    const signature = found(acceptance.signature);
+    sendStoredFile(res, signature.key, { type: signature.contentType });
+  });
+
+  return router;
+}
+
+async function showAcceptance(req: Request, res: Response, award: Award, errors: FieldErrors, status = 200) {
+  const template = providerTemplate(res);
+  const frame = template
+    ? { url: hostedSigningUrl(template, signingReference(award.id)), origin: new URL(hostedSigningUrl(template, "x")).origin }
+    : { url: `/jobs/${award.job.id}/acceptance/sign`, origin: "" };
+  await renderPage(req, res, "signatures/show", { title: `Sign to accept · ${award.job.reference}`, award, frame, errors }, status);
+}
+
+async function sendAcceptancePdf(req: Request, res: Response, disposition: "inline" | "attachment") {
+  const award = await requireAcceptanceFor(requireUser(req), req.params.id);
+  const pdf = await acceptancePdf(award, award.acceptance);
+  res
+    .type("application/pdf")
+    .set("Content-Disposition", dispositionOf(acceptanceFilename(award), disposition))
+    .set("Cache-Control", "private, no-store")
+    .send(pdf);
 }

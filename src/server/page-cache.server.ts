@@ -8,7 +8,8 @@ import { generateToken } from "#server/csrf.server.ts";
 // whichever comes first: a page may be a second behind the clock (a closing time just passed) but
 // never behind the data. The per-request parts, the CSP nonce and the CSRF token, are cut out when
 // a page is kept and filled in fresh for each answer. Pages whose request wrote anything, showed a
-// one-time flash message or answered other than 200 are never kept.
+// one-time flash message, had analytics events waiting to be sent, or answered other than 200 are
+// never kept.
 
 export const PAGE_CACHE_TTL_MS = 1_000;
 const MAX_PAGES = 1_000;
@@ -24,7 +25,7 @@ const pages = new Map<string, Page>();
 const keys = new WeakMap<Request, string>();
 
 function keyFor(req: Request): string | undefined {
-  if (req.method !== "GET" || !req.user || req.session.flash) return undefined;
+  if (req.method !== "GET" || !req.user || req.session.flash || req.session.trackedEvents) return undefined;
   return [req.user.id, req.impersonatorId ?? "", req.originalUrl, req.get("accept") ?? "", req.get("turbo-frame") ?? ""].join("\n");
 }
 

@@ -5,6 +5,7 @@ import * as format from "#lib/format.server.ts";
 import { navLinksFor } from "#server/navigation.server.ts";
 import { navBadgesFor } from "#models/nav-badges.server.ts";
 import { keepPage } from "#server/page-cache.server.ts";
+import { takeTrackedEvents } from "#server/tracked-events.server.ts";
 
 /** The caller asked for JSON rather than a page (Accept prefers it). */
 export const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "json";
@@ -32,9 +33,12 @@ export function viewLocals(req: Request, res: Response) {
 export async function renderPage(req: Request, res: Response, view: string, locals: PageLocals = {}, status = 200) {
   const all = { ...viewLocals(req, res), title: undefined, errors: {}, values: {}, navBadges: await navBadgesFor(req.user), ...locals };
   const body = await renderView(res, view, all);
-  const html = await renderView(res, "layouts/application", { ...all, body });
+  // Only a whole page takes the waiting events (a fragment would drop them), and a page that
+  // carries them is never kept for reuse: each event is sent once.
+  const trackedEvents = takeTrackedEvents(req);
+  const html = await renderView(res, "layouts/application", { ...all, body, trackedEvents });
   res.status(status);
-  keepPage(req, res, html, all.csrfToken);
+  if (trackedEvents.length === 0) keepPage(req, res, html, all.csrfToken);
   res.type("html").send(html);
 }
 

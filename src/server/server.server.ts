@@ -13,6 +13,7 @@ import { finishInterruptedAwards } from "#models/load-stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { sendSearchDigests } from "#models/saved-searches.server.ts";
+import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { attachCable } from "#server/cable.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
@@ -49,6 +50,7 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   const searchDigests = startSearchDigests(logger, env.APP_ORIGIN ?? `http://${host}:${port}`);
+  const callOffChecks = startCallOffChecks(logger);
 
   return {
     url: `http://${host}:${port}`,
@@ -57,6 +59,7 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
       auctionClock.stop();
       clearInterval(housekeeping);
       clearInterval(searchDigests);
+      clearInterval(callOffChecks);
       await cable.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -100,4 +103,20 @@ function startSearchDigests(logger: Logger, origin: string): NodeJS.Timeout {
       .catch((err: unknown) => logger.error({ err }, "sending saved-search digests failed"));
   void run();
   return setInterval(run, SEARCH_DIGESTS_EVERY_MS).unref();
+}
+
+const CALL_OFF_CHECKS_EVERY_MS = 24 * 60 * 60_000;
+
+/**
+ * Daily, and once at start: contract months that have ended with call-offs more than 20% off their
+ * estimate are notified to both sides. What has been sent is in the database (sendCallOffNotices
+ * looks before it writes), so a restart catches up on anything missed and repeats nothing.
+ */
+function startCallOffChecks(logger: Logger): NodeJS.Timeout {
+  const run = () =>
+    sendCallOffNotices()
+      .then((sent) => sent && logger.info({ sent }, "call-off notices sent"))
+      .catch((err: unknown) => logger.error({ err }, "checking contract call-offs failed"));
+  void run();
+  return setInterval(run, CALL_OFF_CHECKS_EVERY_MS).unref();
 }

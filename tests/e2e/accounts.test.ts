@@ -51,7 +51,7 @@ describe("accounts in a real browser", () => {
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     // Pages without islands load the application bundle and its shared chunks, but no React or widget.
     expect(scripts.some((path) => /\/assets\/application-\w+\.js$/.test(path))).toBe(true);
-    expect(scripts.filter((path) => /mount-|bid-allocator|auction-panel|leaflet|chart|photoswipe|tom-select/.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /mount-|bid-allocator|auction-panel|leaflet|bar-chart|pie-chart|photoswipe|tom-select/.test(path))).toEqual([]);
     await context.close();
   });
 

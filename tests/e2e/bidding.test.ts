@@ -58,7 +58,6 @@ describe("bidding in a real browser", () => {
     const opensAt = Date.now() + 9_000;
     const job = await createAuctionJob(ids.shipperAccount, ids.shipperUser, opensAt, opensAt + 3_600_000, { reference: "E2E auction", secureNowPriceCents: 48_000, expectedQuantity: 2, numberOfLoads: 2 });
     const { page, context } = await newPage(test);
-    page.on("dialog", (dialog) => void dialog.accept());
     await signInAs(page, "carrier@example.com");
     const countdown = page.locator(`[data-auction-id="${job.id}"] time[data-controller=countdown]`);
     await expect.poll(() => countdown.textContent()).toMatch(/^opens in 00:00:0\d$/);
@@ -84,6 +83,7 @@ describe("bidding in a real browser", () => {
     expect(await panel.locator(".countdown").textContent()).toMatch(/^(01:00:00|00:59:\d\d)$/);
 
     await page.getByRole("button", { name: "Secure now at £480.00 a load" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Secure now at £480.00 a load" }).click();
     await page.waitForURL("**/loads");
     await page.getByText("You secured all 2 loads at £480.00 a load").waitFor();
     expect(await page.locator("tr[data-load-id]").filter({ hasText: "E2E auction" }).count()).toBe(2);
@@ -102,13 +102,13 @@ describe("bidding in a real browser", () => {
     await carrier.page.getByText("Your quote has been placed").waitFor();
 
     const shipper = await newPage(test);
-    shipper.page.on("dialog", (dialog) => void dialog.accept());
     await signInAs(shipper.page, "shipper@example.com");
     await shipper.page.goto(`/jobs/${job.id}/quotes`);
     const rows = shipper.page.locator(".quotes-table tbody tr");
     expect(await rows.nth(0).textContent()).toContain("Pennine Haulage Ltd");
     expect(await rows.nth(1).textContent()).toContain("Severn Freight Services");
     await shipper.page.getByRole("button", { name: "Award 4 loads" }).click();
+    await shipper.page.getByRole("dialog").getByRole("button", { name: "Award 4 loads" }).click();
     await shipper.page.getByText("Awarded 4 loads to 2 carriers").waitFor();
 
     // The carrier selector on a load re-asks the server when the collection date changes.

@@ -212,11 +212,13 @@ describe("posting a job in a real browser", () => {
     await page.goto("/jobs/new");
     const address = page.getByLabel("Delivery address").first();
     const list = page.locator("#job_deliveries_0_suggestions");
-    await address.click();
-    await address.pressSequentially("Avonmouth", { delay: 20 });
+    // The shipper's own recent places come with the page; type the start of the first one.
     const defaults: { label: string }[] = JSON.parse((await page.locator('[data-location-kind="delivery"] [data-address-autocomplete-defaults-value]').first().getAttribute("data-address-autocomplete-defaults-value"))!);
-    const ownPlaces = defaults.map((item) => item.label).filter((label) => label.toLowerCase().includes("avonmouth"));
-    expect(ownPlaces).toEqual(["Avonmouth, Bristol, BS11 8AZ"]);
+    const word = defaults[0]!.label.split(/[ ,]/)[0]!;
+    const ownPlaces = defaults.map((item) => item.label).filter((label) => label.toLowerCase().includes(word.toLowerCase()));
+    expect(ownPlaces.length).toBeGreaterThan(0);
+    await address.click();
+    await address.pressSequentially(word, { delay: 20 });
     // Without the failure the gazetteer's own places would follow these.
     await expect.poll(() => list.getByRole("option").allTextContents()).toEqual(ownPlaces);
     await page.getByLabel("Reference", { exact: true }).focus();

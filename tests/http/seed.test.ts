@@ -71,3 +71,46 @@ describe("demo team", () => {
     expect(letters[0]!.link).toMatch(/\/invitations\/[^/\s]+$/);
   });
 });
+
+describe("demo history", () => {
+  it("gives every chart on both offices' dashboards a year of figures: spend by two carriers, four lanes, quotes won and lost", async () => {
+    await seed(db());
+    const { signedInAgent } = await import("../support/app.ts");
+    const { chartPropsIn } = await import("../support/chart-fixtures.ts");
+    const shipper = (await (await signedInAgent("shipper@example.com")).browser.get("/dashboard").expect(200)).text;
+    const spend = chartPropsIn(shipper, "chart-spend-per-month");
+    expect(spend.datasets!.map((d) => d.label).sort()).toEqual(["Pennine Haulage Ltd", "Severn Freight Services"]);
+    expect(spend.datasets!.every((d) => d.values.filter((v) => v > 0).length >= 10)).toBe(true);
+    expect(chartPropsIn(shipper, "chart-carrier-share").labels).toHaveLength(2);
+    expect(chartPropsIn(shipper, "chart-loads-by-status").labels).toContain("Delivered");
+    expect(chartPropsIn(shipper, "chart-lane-prices").labels).toHaveLength(5);
+    expect(shipper).toMatch(/<span class="stat-value">\d\d%<\/span><span class="stat-title">Collected on time<\/span>/);
+    const carrier = (await (await signedInAgent("carrier@example.com")).browser.get("/dashboard").expect(200)).text;
+    const quotes = chartPropsIn(carrier, "chart-quotes-placed-won").datasets!;
+    expect(quotes[0]!.values.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(11);
+    expect(quotes[1]!.values.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
+    expect(chartPropsIn(carrier, "chart-revenue-per-month").values!.filter((v) => v > 0).length).toBeGreaterThanOrEqual(11);
+  });
+
+  it("has a contract whose finished months ran within, above and below the estimate, notified once each when off", async () => {
+    await seed(db());
+    const { HISTORY_CONTRACT_REFERENCE } = await import("../../prisma/seeds/history.ts");
+    const { callOffMonths, sendCallOffNotices } = await import("#models/call-offs.server.ts");
+    const job = await db().job.findFirstOrThrow({ where: { reference: HISTORY_CONTRACT_REFERENCE } });
+    const months = await callOffMonths(job);
+    expect(months.map((m) => [m.estimate, m.calledOff, m.variance])).toEqual([
+      [10, 10, "within"],
+      [10, 13, "above"],
+      [10, 7, "below"],
+      [10, 11, "within"],
+      [10, 9, "within"],
+      [10, 3, "below"],
+    ]);
+    await sendCallOffNotices();
+    await sendCallOffNotices();
+    const notices = await db().notification.findMany({ where: { kind: "call_off", path: { startsWith: `/jobs/${job.id}#` } }, select: { path: true, user: { select: { email: true } } } });
+    expect(notices.map((n) => `${n.user.email} ${n.path!.slice(-7)}`).sort()).toEqual(
+      [`carrier@example.com ${months[1]!.month}`, `carrier@example.com ${months[2]!.month}`, `shipper@example.com ${months[1]!.month}`, `shipper@example.com ${months[2]!.month}`].sort(),
+    );
+  });
+});

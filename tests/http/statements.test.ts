@@ -21,6 +21,15 @@ describe("statements per page", () => {
     return prepare.mock.calls.map(([sql]) => String(sql));
   }
 
+  /** A dashboard for a period not asked for before: its charts' figures are added up afresh. */
+  async function newPeriodStatements(browser: Awaited<ReturnType<typeof signedInAgent>>["browser"]): Promise<string[]> {
+    await browser.get(`/dashboard?warm=${++fresh}`).expect(200);
+    prepare.mockClear();
+    const first = 2000 + (++fresh % 50);
+    await browser.get(`/dashboard?period=custom&from=${first}-01&to=${first + 1}-12`).expect(200);
+    return prepare.mock.calls.map(([sql]) => String(sql));
+  }
+
   it("a carrier's job page with quotes costs 5: the job, its places, the quotes, the shipper's name and the conversation; the senders' names one more", async () => {
     const shipper = await createShipper();
     const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted job" });
@@ -86,10 +95,34 @@ describe("statements per page", () => {
     expect(byState.length, byState.join("\n")).toBe(6);
   });
 
-  it("a carrier's dashboard costs 6: the load tally, two counts, the next loads and their jobs, and the auctions", async () => {
+  it("a carrier's dashboard costs 6: the load tally, two counts, the next loads and their jobs, and the auctions; 3 more (its charts' loads, lanes and quotes) for a period not yet added up", async () => {
     const world = await messagingWorld();
     const { browser } = await signedInAgent(world.carrier.email);
     const statements = await statementsFor(browser, "/dashboard");
     expect(statements.length, statements.join("\n")).toBe(6);
+    // The charts' figures are grouped in the database, one statement each, whatever the period's length.
+    const fresh = await newPeriodStatements(browser);
+    expect(fresh.length, fresh.join("\n")).toBe(9);
+  });
+
+  it("a shipper's dashboard costs 10 however many loads it has delivered: the load tally, three counts, the next loads and their jobs, the auctions, the loads on the road with their jobs and places; 2 more (its charts' loads and lanes) after a load changes", async () => {
+    const shipper = await createShipper();
+    const carrier = await createCarrier();
+    const { browser } = await signedInAgent(shipper.email);
+    const quiet = await statementsFor(browser, "/dashboard");
+    for (let i = 0; i < 30; i++) {
+      const job = await createJob(shipper.accountId, shipper.id, { status: "completed", reference: `Delivered ${i}`, pickup: { city: `Town ${i % 7}` } });
+      await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "delivered", priceCents: 40_000 + i, pickupDate: new Date(Date.now() - i * 86_400_000), deliveredAt: new Date(Date.now() - i * 86_400_000) } });
+    }
+    const busy = await statementsFor(browser, "/dashboard");
+    expect(quiet.length, quiet.join("\n")).toBe(10);
+    expect(busy.length, busy.join("\n")).toBe(10);
+    const fresh = await newPeriodStatements(browser);
+    expect(fresh.length, fresh.join("\n")).toBe(12);
+    // A load written anywhere makes the kept figures stale: the next render adds them up again.
+    await db().load.updateMany({ where: { carrierAccountId: carrier.accountId, sequence: 1 }, data: { priceCents: 41_000 } });
+    prepare.mockClear();
+    await browser.get("/dashboard?after-write=1").expect(200);
+    expect(prepare.mock.calls.filter(([sql]) => /AS "deliveredMonth"|AS "averagePence"/.test(String(sql)))).toHaveLength(2);
   });
 });

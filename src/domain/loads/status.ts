@@ -8,6 +8,12 @@ export type LoadActor = "shipper" | "carrier" | "driver";
 
 export const LOAD_STATUSES: readonly LoadStatus[] = ["unassigned", "assigned", "driver_assigned", "collected", "delivered", "cancelled"];
 
+/** Loads nothing more will happen to: the loads list shows them apart from the work still to do. */
+export const FINISHED_LOAD_STATUSES: readonly LoadStatus[] = ["delivered", "cancelled"];
+/** The loads list shows the loads still to run ("current", the default) or the finished ones. */
+export type LoadListView = "current" | "finished";
+export const parseLoadListView = (value: unknown): LoadListView => (value === "finished" ? "finished" : "current");
+
 type Transition = { from: LoadStatus; to: LoadStatus; by: readonly LoadActor[] };
 
 export const LOAD_TRANSITIONS: readonly Transition[] = [

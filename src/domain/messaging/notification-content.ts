@@ -17,6 +17,7 @@ export type NotificationKind =
   | "job_cancelled"
   | "document_expiring"
   | "search_match"
+  | "call_off"
   | "message";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
@@ -119,6 +120,14 @@ export const notificationContent = {
     title: `New job for “${f.searchName}”: ${f.reference}`,
     body: `${f.route} · ${f.when}`,
     path: `/jobs/${f.jobId}`,
+  }),
+  /** A finished month of a contract whose call-offs ran more than 20% above or below its estimate. */
+  callOff: (f: Job & { month: string; label: string; estimate: number; calledOff: number; deviationPercent: number | null }): NotificationContent => ({
+    kind: "call_off",
+    title: `${f.reference}: ${f.label} ${f.calledOff > f.estimate ? "above" : "below"} estimate`,
+    body: `${loads(f.calledOff)} called off against an estimate of ${f.estimate}${f.deviationPercent === null ? "" : ` (${f.deviationPercent > 0 ? "+" : ""}${f.deviationPercent}%)`}.`,
+    // Names the job and the month: how the monthly check knows it has already told everyone.
+    path: `/jobs/${f.jobId}#call-offs-${f.month}`,
   }),
   message: (f: { senderName: string; senderAccountName: string; about: string; body: string; path: string }): NotificationContent => ({
     kind: "message",

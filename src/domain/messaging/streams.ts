@@ -10,7 +10,9 @@ export type StreamRef =
   | { kind: "account"; accountId: number }
   | { kind: "quotes"; accountId: number }
   | { kind: "load"; loadId: number }
-  | { kind: "conversation"; conversation: ConversationRef };
+  | { kind: "conversation"; conversation: ConversationRef }
+  | { kind: "support_chat"; userId: number }
+  | { kind: "support_inbox" };
 
 /** Notifications, and everything else meant for one person. */
 export const userStream = (userId: number) => `user:${userId}`;
@@ -25,6 +27,11 @@ export const quotesStream = (accountId: number) => `quotes:${accountId}`;
 
 /** A load's page, refreshed for everyone watching it when the load changes (status, proof of delivery). */
 export const loadStream = (loadId: number) => `load:${loadId}`;
+
+/** A person's chat with platform support: their panel and the support staff answering it. */
+export const supportChatStream = (userId: number) => `support:user:${userId}`;
+/** Support staff's list of support chats in /admin. */
+export const SUPPORT_INBOX_STREAM = "support:inbox";
 
 export function conversationStream(ref: ConversationRef): string {
   return ref.kind === "load" ? `conversation:load:${ref.loadId}` : `conversation:job:${ref.jobId}:${ref.carrierAccountId}`;
@@ -50,6 +57,8 @@ const PATTERNS: [RegExp, (ids: number[]) => StreamRef][] = [
     new RegExp(`^conversation:job:${ID}:${ID}$`),
     ([jobId, carrierAccountId]) => ({ kind: "conversation", conversation: { kind: "job", jobId: jobId!, carrierAccountId: carrierAccountId! } }),
   ],
+  [new RegExp(`^support:user:${ID}$`), ([userId]) => ({ kind: "support_chat", userId: userId! })],
+  [/^support:inbox$/, () => ({ kind: "support_inbox" })],
 ];
 
 /** The stream a name denotes, or null for a name this layer does not know. */

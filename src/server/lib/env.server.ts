@@ -34,6 +34,15 @@ const EnvSchema = z
     // A hosted OSRM-compatible road router: its base URL, the part before /route/v1 (a key may ride in
     // its query string). Unset, routes are estimated offline (docs/routing.md).
     ROUTER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    // A third-party chat widget's script (https): loaded on signed-in pages instead of our own support
+    // chat, and the only place the CSP admits its origin.
+    SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
+    // A hosted e-signature provider's signing page for a contract acceptance: an https URL template
+    // with {reference}; its origin is the one allowed to frame in and report "completed".
+    SIGNATURE_PROVIDER_URL: z
+      .url({ protocol: /^https$/, error: "must be an https URL" })
+      .refine((url) => url.includes("{reference}"), "must contain {reference}")
+      .optional(),
   })
   .transform((env) => ({
     ...env,

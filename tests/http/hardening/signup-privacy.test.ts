@@ -11,7 +11,7 @@ async function signUp(email: string) {
   const _csrf = await csrfTokenFor(browser, "/signup");
   const response = await browser.post("/signup").type("form").send({ _csrf, ...form(email) });
   const page = await browser.get(response.headers.location!);
-  return { browser, response, notice: /<div class="flash[^"]*"[^>]*>([\s\S]*?)<\/div>/.exec(page.text)?.[1]?.trim() };
+  return { browser, response, notice: /<div class="flash[^"]*"(?:\s+[\w-]+="[^"]*")*>([\s\S]*?)<\/div>/.exec(page.text)?.[1]?.trim() };
 }
 
 describe("sign-up does not reveal which emails are registered", () => {

@@ -65,6 +65,32 @@ describe("loads lists", () => {
   });
 });
 
+describe("the loads list's two views", () => {
+  it("shows the loads still to run by default, and the delivered and cancelled ones apart, latest first", async () => {
+    const earlier = (await db().load.create({ data: { jobId, sequence: 3, carrierAccountId: carrierA.accountId, status: "delivered", deliveryDate: new Date("2027-03-04") } })).id;
+    const later = (await db().load.create({ data: { jobId, sequence: 4, carrierAccountId: carrierA.accountId, status: "cancelled", deliveryDate: new Date("2027-03-09") } })).id;
+    const a = await signedInAgent(carrierA.email);
+    for (const path of ["/loads", "/loads?show=everything"]) {
+      const current = await a.browser.get(path);
+      expect(current.status).toBe(200);
+      expect(current.text).toContain(`data-load-id="${loadA.id}"`);
+      expect(current.text).not.toContain(`data-load-id="${earlier}"`);
+      expect(current.text).toMatch(/<a href="\/loads" class="tab active" aria-current="page">To run<\/a>/);
+    }
+    const finished = await a.browser.get("/loads?show=finished");
+    expect(finished.status).toBe(200);
+    expect(finished.text).not.toContain(`data-load-id="${loadA.id}"`);
+    expect(finished.text.indexOf(`data-load-id="${later}"`)).toBeGreaterThan(-1);
+    expect(finished.text.indexOf(`data-load-id="${later}"`)).toBeLessThan(finished.text.indexOf(`data-load-id="${earlier}"`));
+
+    const s = await signedInAgent(shipper.email);
+    const oneJob = await s.browser.get(`/loads?job=${jobId}&show=finished`);
+    expect(oneJob.text).toContain(`data-load-id="${earlier}"`);
+    expect(oneJob.text).not.toContain(`data-load-id="${loadB.id}"`);
+    expect(oneJob.text).toContain(`href="/loads?job=${jobId}"`);
+  });
+});
+
 describe("drivers", () => {
   it("a carrier assigns one of its drivers; the driver sees it, marks it collected, then delivers it with a signature", async () => {
     const a = await signedInAgent(carrierA.email);

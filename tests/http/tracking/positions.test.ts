@@ -195,8 +195,8 @@ describe("arriving", () => {
       expect(told[0]!.title).toMatch(/^Load 1 of Test job \d+: arrived at delivery$/);
       expect(recorder.to(`load:${load.id}`).filter((m) => m.includes('action="refresh"'))).toHaveLength(1);
 
-      const page = await (await signedInAgent(shipper.email, app)).browser.get(`/loads/${load.id}`);
-      expect(page.text).toContain("Arrived at delivery");
+      const timeline = await (await signedInAgent(shipper.email, app)).browser.get(`/loads/${load.id}/timeline`).set("Accept", "text/vnd.turbo-stream.html");
+      expect(timeline.text).toContain("Arrived at delivery");
     } finally {
       recorder.stop();
     }

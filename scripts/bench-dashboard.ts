@@ -1,0 +1,159 @@
+// The shipper's dashboard with 100,000 loads delivered over the last 12 months: SQL statements per
+// page and median response time (goal: at most 100 ms at the median, in production mode).
+//
+//   npx tsx scripts/bench-dashboard.ts [requests, default 40]
+//
+// Builds a throwaway database with the demo users and 2,000 completed jobs of 50 delivered loads
+// each (20 lanes, 6 carriers, spread over the 12 months), counts the statements one render runs (in
+// this process), then starts the app in production mode as its own process, signs in as the demo
+// shipper through the real form and asks for the dashboard one request at a time. Every request has
+// its own query string, so no kept page answers it: each one is a full render. Two ways: the usual
+// period (its figures kept between renders until a load, job or quote changes) and a different
+// twelve months each time (its figures added up afresh, as after every write). Stops by itself.
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { startProcess, stopProcess } from "./lib/process.ts";
+import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
+
+const REQUESTS = Math.min(80, Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 40));
+const WARMUP = 5;
+const JOBS = 2_000;
+const LOADS_PER_JOB = 50;
+const CARRIERS = 6;
+const LANES = 20;
+const dir = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
+const databaseUrl = `file:${path.join(dir, "bench.sqlite3")}`;
+Object.assign(process.env, { DATABASE_URL: databaseUrl, NODE_ENV: "production", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123456789", LOG_LEVEL: "silent" });
+
+const { applyMigrations } = await import("#db/migrate.server.ts");
+const { db, disconnectDb } = await import("#db/client.server.ts");
+const { seedUsers } = await import("../prisma/seeds/users.ts");
+const { createApp } = await import("#server/app.server.ts");
+const { parseEnv } = await import("#lib/env.server.ts");
+const { createLogger } = await import("#lib/logger.server.ts");
+
+// ── Data: 100,000 delivered loads over the last 12 months ────────────────────────────────────────
+
+const DAY_MS = 86_400_000;
+const YEAR_AGO = Date.now() - 365 * DAY_MS;
+
+async function carriers(): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < CARRIERS; i++) ids.push((await db().account.create({ data: { kind: "carrier", name: `Bench Haulage ${i + 1}` } })).id);
+  return ids;
+}
+
+async function history(shipperAccountId: number, createdById: number) {
+  const carrierIds = await carriers();
+  await db().job.createMany({
+    data: Array.from({ length: JOBS }, (_, i) => ({ shipperAccountId, createdById, reference: `Bench history ${i + 1}`, status: "completed", jobType: "multi", loadType: "palletised", expectedQuantity: LOADS_PER_JOB })),
+  });
+  const jobs = await db().job.findMany({ where: { reference: { startsWith: "Bench history" } }, select: { id: true }, orderBy: { id: "asc" } });
+  await db().jobLocation.createMany({
+    data: jobs.flatMap(({ id }, i) => [
+      { jobId: id, kind: "pickup", position: 0, city: `Origin ${i % LANES}`, countryCode: "GB" },
+      { jobId: id, kind: "delivery", position: 0, city: `Destination ${(i * 7) % LANES}`, countryCode: "GB" },
+    ]),
+  });
+  for (const [j, { id }] of jobs.entries()) {
+    const loads = Array.from({ length: LOADS_PER_JOB }, (_, s) => {
+      const n = j * LOADS_PER_JOB + s;
+      const day = Math.floor(YEAR_AGO / DAY_MS) * DAY_MS + (n % 360) * DAY_MS;
+      return {
+        jobId: id, sequence: s + 1, carrierAccountId: carrierIds[n % CARRIERS]!, status: "delivered", priceCents: 30_000 + (n % 500) * 100,
+        pickupDate: new Date(day), deliveryDate: new Date(day + DAY_MS), collectedAt: new Date(day + 9 * 3_600_000), deliveredAt: new Date(day + (n % 9 ? 1 : 2) * DAY_MS + 14 * 3_600_000),
+      };
+    });
+    await db().load.createMany({ data: loads });
+  }
+}
+
+await applyMigrations(databaseUrl);
+await seedUsers(db());
+const shipper = await db().user.findUniqueOrThrow({ where: { email: "shipper@example.com" } });
+const seeding = performance.now();
+await history(shipper.accountId, shipper.id);
+console.log(`${(await db().load.count()).toLocaleString("en-GB")} loads on ${JOBS.toLocaleString("en-GB")} jobs written in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+// ── SQL statements per render, counted in this process ───────────────────────────────────────────
+
+async function statementsPerRender(query: string): Promise<{ all: number; charts: number }> {
+  const { app } = createApp({ env: parseEnv(process.env), logger: createLogger("silent") });
+  const server = http.createServer(app).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { cookie } = await signInThroughForm(base, "shipper@example.com");
+  await fetch(`${base}/dashboard?warm=1`, { headers: { ...PROXIED, cookie } });
+  const prepare = Database.prototype.prepare;
+  const seen: string[] = [];
+  Database.prototype.prepare = function (this: Database.Database, sql: string) {
+    seen.push(sql);
+    return prepare.call(this, sql);
+  } as typeof prepare;
+  const response = await fetch(`${base}/dashboard?${query}count=1`, { headers: { ...PROXIED, cookie } });
+  Database.prototype.prepare = prepare;
+  if (response.status !== 200) throw new Error(`/dashboard answered ${response.status}`);
+  if (!(await response.text()).includes('data-island-component-value="bar-chart"')) throw new Error("the dashboard shows no chart");
+  server.close();
+  return { all: seen.length, charts: seen.filter((sql) => /AS "deliveredMonth"|AS "averagePence"/.test(sql)).length };
+}
+
+const statements = { kept: await statementsPerRender(""), afresh: await statementsPerRender(`period=custom&from=${fresh(90).from}&to=${fresh(90).to}&`) };
+await disconnectDb();
+
+// ── Response time: the app as its own production process ─────────────────────────────────────────
+
+/**
+ * The nth period not asked for before that still holds the whole year of loads: from 11 + a
+ * months back to b months ahead, a + b ≤ 12 (so at most 24 months): 91 different ones; the 0th is the default period.
+ */
+function fresh(nth: number): { from: string; to: string } {
+  const pairs = Array.from({ length: 13 }, (_, a) => Array.from({ length: 13 - a }, (_, b) => [a, b] as const)).flat();
+  const [a, b] = pairs[nth % pairs.length]!;
+  const at = new Date();
+  const month = (back: number) => {
+    const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - back, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+  };
+  return { from: month(11 + a), to: month(-b) };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const app = await startProcess(["--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
+try {
+  const base = `http://127.0.0.1:${app.port}`;
+  const { cookie } = await signInThroughForm(base, "shipper@example.com");
+  const times: Record<string, number[]> = {};
+  const ways: [string, (run: number) => string][] = [
+    ["last 12 months, figures kept", () => ""],
+    ["a new period each time", (run) => `period=custom&from=${fresh(run + 1).from}&to=${fresh(run + 1).to}&`],
+  ];
+  for (const [label, query] of ways) {
+    times[label] = [];
+    for (let run = 0; run < WARMUP + REQUESTS; run++) {
+      const started = performance.now();
+      const response = await fetch(`${base}/dashboard?${query(run)}run=${run}`, { headers: { ...PROXIED, cookie } });
+      await response.text();
+      if (response.status !== 200) throw new Error(`/dashboard answered ${response.status}`);
+      if (run >= WARMUP) times[label].push(performance.now() - started);
+    }
+  }
+  console.log(`Shipper dashboard, ${REQUESTS} requests each, production mode, one at a time:`);
+  console.log(`  SQL statements per render: ${statements.kept.all} with the figures kept; ${statements.afresh.all} adding them up (${statements.afresh.charts} for the charts)`);
+  for (const [label, values] of Object.entries(times)) {
+    console.log(`  ${label.padEnd(26)} median ${median(values).toFixed(1)} ms  (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})  goal ≤ 100 ms`);
+  }
+} finally {
+  await stopProcess(app.child);
+  if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}

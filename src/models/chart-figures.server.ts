@@ -1,0 +1,116 @@
+import { db } from "#db/client.server.ts";
+import { Prisma } from "#generated/prisma/client.ts";
+import { monthBucket, summerTimeDays, type MonthBucket } from "#domain/charts/months.ts";
+import type { LaneFigureRow, LoadFigureRow, QuoteFigureRow } from "#domain/charts/dashboard-charts.ts";
+
+// The figures behind the dashboard's charts, added up by the database (one grouped statement each;
+// the rows that come back are a few per month, however many loads there are). Months are London
+// months, handed over as the instants they start and end (see months.ts). Plain SQL that runs on
+// SQLite and PostgreSQL alike, and every statement starts with SELECT: that is how the table-version
+// tracker (src/db/table-versions) knows it is a read that leaves kept pages and counts valid.
+
+/** Whose loads: the shipper's jobs', or the carrier's own. */
+export type FigureScope = { side: "shipper" | "carrier"; accountId: number };
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+type Span = { starts: number; ends: number; firstDay: number; nextFirstDay: number };
+const spanOf = (buckets: readonly MonthBucket[]): Span => ({
+  starts: buckets[0]!.startsAt,
+  ends: buckets.at(-1)!.endsAt,
+  firstDay: buckets[0]!.firstDay,
+  nextFirstDay: buckets.at(-1)!.nextFirstDay,
+});
+
+/** The month an instant falls in, as a CASE over the months' ends (cheaper per row than a join). */
+const monthOf = (at: Prisma.Sql, buckets: readonly MonthBucket[]) =>
+  Prisma.sql`CASE ${Prisma.join(buckets.map((b) => Prisma.sql`WHEN ${at} < ${b.endsAt} THEN ${b.month}`), " ")} END`;
+
+// A shipper's loads are found through its jobs (indexed by shipper), a carrier's directly.
+const loadsOf = (scope: FigureScope) =>
+  scope.side === "shipper"
+    ? Prisma.sql`"Job" j JOIN "Load" l ON l."jobId" = j."id" WHERE j."shipperAccountId" = ${scope.accountId}`
+    : Prisma.sql`"Load" l WHERE l."carrierAccountId" = ${scope.accountId}`;
+
+/**
+ * SQL for "the London day that starts at calendar date `day` (UTC midnight) had ended by `at`":
+ * a day ends 24 hours after it starts, an hour sooner in summer time. Most loads are well inside
+ * their day, so the first test settles them; only the last hour asks which summers are near.
+ */
+function byEndOfDay(at: Prisma.Sql, day: Prisma.Sql, span: Span) {
+  const years = [new Date(span.firstDay - 62 * DAY_MS).getUTCFullYear(), new Date(span.nextFirstDay).getUTCFullYear()] as const;
+  const summers = Array.from({ length: years[1] - years[0] + 1 }, (_, i) => summerTimeDays(years[0] + i));
+  const summer = Prisma.join(summers.map((s) => Prisma.sql`(${day} > ${s.after - DAY_MS} AND ${day} <= ${s.through - DAY_MS})`), " OR ");
+  return Prisma.sql`CASE WHEN ${at} < ${day} + ${DAY_MS - HOUR_MS} THEN 1 WHEN ${at} >= ${day} + ${DAY_MS} OR ${at} IS NULL THEN 0 WHEN ${summer} THEN 0 ELSE 1 END`;
+}
+
+const n = (value: unknown) => Number(value ?? 0);
+
+/** Loads delivered in the period (by month and carrier) or collecting in it (by status), in one pass. */
+export async function loadFigures(scope: FigureScope, months: readonly string[]): Promise<LoadFigureRow[]> {
+  const buckets = months.map(monthBucket);
+  const span = spanOf(buckets);
+  const delivered = Prisma.sql`(l."status" = 'delivered' AND l."deliveredAt" >= ${span.starts} AND l."deliveredAt" < ${span.ends})`;
+  const rows = await db().$queryRaw<Record<string, unknown>[]>`
+    SELECT g.*, a."name" AS "carrierName" FROM (
+      SELECT CASE WHEN ${delivered} THEN ${monthOf(Prisma.sql`l."deliveredAt"`, buckets)} END AS "deliveredMonth",
+        CASE WHEN l."pickupDate" >= ${span.firstDay} AND l."pickupDate" < ${span.nextFirstDay} THEN 1 ELSE 0 END AS picked,
+        l."carrierAccountId" AS "carrierId", l."status" AS status,
+        COUNT(*) AS loads, COALESCE(SUM(l."priceCents"), 0) AS pence,
+        SUM(${byEndOfDay(Prisma.sql`l."collectedAt"`, Prisma.sql`l."pickupDate"`, span)}) AS "collectedOnTime",
+        SUM(${byEndOfDay(Prisma.sql`l."deliveredAt"`, Prisma.sql`l."deliveryDate"`, span)}) AS "deliveredOnTime",
+        COUNT(l."pickupDate") AS "collectionDated", COUNT(l."deliveryDate") AS "deliveryDated"
+      FROM ${loadsOf(scope)}
+        AND (${delivered} OR (l."pickupDate" >= ${span.firstDay} AND l."pickupDate" < ${span.nextFirstDay}))
+      GROUP BY 1, 2, 3, 4
+    ) g LEFT JOIN "Account" a ON a."id" = g."carrierId"`;
+  return rows.map((row) => ({
+    deliveredMonth: (row.deliveredMonth as string | null) ?? null,
+    picked: n(row.picked) === 1,
+    carrierId: row.carrierId === null ? null : n(row.carrierId),
+    carrierName: (row.carrierName as string | null) ?? null,
+    status: String(row.status),
+    loads: n(row.loads),
+    pence: n(row.pence),
+    collectedOnTime: n(row.collectedOnTime),
+    deliveredOnTime: n(row.deliveredOnTime),
+    collectionDated: n(row.collectionDated),
+    deliveryDated: n(row.deliveryDated),
+  }));
+}
+
+export const LANES_SHOWN = 5;
+
+/**
+ * The busiest lanes (first collection town → first delivery town) of the loads delivered in the
+ * period. Loads are added up per job first, so each job's places are looked up once.
+ */
+export async function laneFigures(scope: FigureScope, months: readonly string[]): Promise<LaneFigureRow[]> {
+  const span = spanOf(months.map(monthBucket));
+  const rows = await db().$queryRaw<Record<string, unknown>[]>`
+    SELECT p."city" AS origin, d."city" AS destination, SUM(g.loads) AS loads, SUM(g.pence) * 1.0 / SUM(g.loads) AS "averagePence"
+    FROM (
+      SELECT l."jobId" AS "jobId", COUNT(*) AS loads, SUM(l."priceCents") AS pence
+      FROM ${loadsOf(scope)} AND l."status" = 'delivered' AND l."deliveredAt" >= ${span.starts} AND l."deliveredAt" < ${span.ends}
+      GROUP BY l."jobId"
+    ) g
+    LEFT JOIN "JobLocation" p ON p."jobId" = g."jobId" AND p."kind" = 'pickup' AND p."position" = 0
+    LEFT JOIN "JobLocation" d ON d."jobId" = g."jobId" AND d."kind" = 'delivery' AND d."position" = 0
+    GROUP BY p."city", d."city"
+    ORDER BY loads DESC, origin, destination
+    LIMIT ${LANES_SHOWN}`;
+  return rows.map((row) => ({ origin: (row.origin as string | null) ?? null, destination: (row.destination as string | null) ?? null, loads: n(row.loads), averagePence: n(row.averagePence) }));
+}
+
+/** A carrier's quotes placed per London month, and how many of them were won. */
+export async function quoteFigures(carrierAccountId: number, months: readonly string[]): Promise<QuoteFigureRow[]> {
+  const buckets = months.map(monthBucket);
+  const span = spanOf(buckets);
+  const rows = await db().$queryRaw<Record<string, unknown>[]>`
+    SELECT ${monthOf(Prisma.sql`q."createdAt"`, buckets)} AS month, COUNT(*) AS placed, SUM(CASE WHEN q."status" = 'accepted' THEN 1 ELSE 0 END) AS won
+    FROM "Quote" q
+    WHERE q."carrierAccountId" = ${carrierAccountId} AND q."createdAt" >= ${span.starts} AND q."createdAt" < ${span.ends}
+    GROUP BY 1`;
+  return rows.map((row) => ({ month: String(row.month), placed: n(row.placed), won: n(row.won) }));
+}

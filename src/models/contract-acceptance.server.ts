@@ -1,0 +1,117 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { signingReference, type AcceptanceInput } from "#domain/contracts/acceptance.ts";
+import { count } from "#domain/format/count.ts";
+import { found, recordId } from "#lib/errors.server.ts";
+import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { ownStoredBlob } from "#models/attachments.server.ts";
+import { deliverNotifications } from "#models/notifications.server.ts";
+import { officeUsers } from "#models/notify.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+// A contract job's award is accepted by each winning carrier's office signing for it, once per
+// accepted quote. The acceptance (name, time, drawn signature or the hosted provider's reference) is
+// a document of the award: both the carrier and the shipper can download it.
+
+const acceptanceSelect = {
+  id: true,
+  signerName: true,
+  signedAt: true,
+  provider: true,
+  providerReference: true,
+  signatureBlobId: true,
+  signature: { select: { key: true, contentType: true } },
+  signedBy: { select: { name: true, email: true } },
+} as const satisfies Prisma.ContractAcceptanceSelect;
+
+const awardSelect = {
+  id: true,
+  valueCents: true,
+  carrierAccount: { select: { id: true, name: true } },
+  job: { select: { id: true, reference: true, contractDuration: true, startDate: true, endDate: true, shipperAccount: { select: { id: true, name: true } } } },
+  _count: { select: { loads: true } },
+  acceptance: { select: acceptanceSelect },
+} as const satisfies Prisma.QuoteSelect;
+
+export type Award = Prisma.QuoteGetPayload<{ select: typeof awardSelect }>;
+export type Acceptance = NonNullable<Award["acceptance"]>;
+
+const isCarrierOffice = (user: CurrentUser) => user.account.kind === "carrier" && user.role !== "driver";
+
+/** The award of a contract job to this user's carrier account (its accepted quote); 404 for anyone else. */
+export async function requireAwardToSign(user: CurrentUser, jobId: unknown): Promise<Award> {
+  const id = recordId(jobId);
+  const quote = isCarrierOffice(user)
+    ? await db().quote.findFirst({ where: { jobId: id, carrierAccountId: user.accountId, status: "accepted", job: { jobType: "contract" } }, select: awardSelect })
+    : null;
+  return found(quote);
+}
+
+/** A signed acceptance by its id, for either side of it (the carrier's office, the job's shipper); 404 for others. */
+export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unknown): Promise<Award & { acceptance: Acceptance }> {
+  const side = user.account.kind === "shipper" ? { job: { shipperAccountId: user.accountId } } : isCarrierOffice(user) ? { carrierAccountId: user.accountId } : null;
+  const quote = side ? await db().quote.findFirst({ where: { acceptance: { id: recordId(acceptanceId) }, ...side }, select: awardSelect }) : null;
+  return found(quote?.acceptance ? { ...quote, acceptance: quote.acceptance } : null);
+}
+
+/**
+ * The signed acceptances of a contract job: all of them for its shipper, its own for a winning
+ * carrier's office; 404 for anyone else.
+ */
+export async function requireAcceptancesOf(user: CurrentUser, jobId: unknown) {
+  const id = recordId(jobId);
+  if (user.account.kind === "shipper") found((await db().job.count({ where: { id, shipperAccountId: user.accountId, jobType: "contract" } })) > 0);
+  else await requireAwardToSign(user, id);
+  const side = user.account.kind === "shipper" ? {} : { carrierAccountId: user.accountId };
+  return db().contractAcceptance.findMany({
+    where: { jobId: id, ...side },
+    select: { id: true, signerName: true, signedAt: true, carrierAccount: { select: { name: true } } },
+    orderBy: { id: "asc" },
+  });
+}
+
+export type Signing = { provider: "drawn" } | { provider: "hosted" };
+
+/** Stores the acceptance once per award (a second answers 409) and tells the shipper's office. */
+export async function acceptAward(user: CurrentUser, award: Award, input: AcceptanceInput, signing: Signing): Promise<Result<{ acceptanceId: number }>> {
+  if (award.acceptance) return refusedBase("This award has already been signed for", 409);
+  const signature = signing.provider === "drawn" ? await freshSignature(user, input.signature_signed_id) : null;
+  if (signing.provider === "drawn" && !signature) return refused({ signature: "Sign in the box to accept" });
+  if (signing.provider === "hosted" && input.reference !== signingReference(award.id)) return refused({ signature: "The signing did not finish: sign again" });
+  try {
+    const created = await db().contractAcceptance.create({
+      data: {
+        quoteId: award.id,
+        jobId: award.job.id,
+        carrierAccountId: award.carrierAccount.id,
+        signerName: input.signer_name,
+        signedAt: new Date(),
+        signatureBlobId: signature?.id ?? null,
+        provider: signing.provider,
+        providerReference: signing.provider === "hosted" ? input.reference : null,
+        signedById: user.id,
+      },
+      select: { id: true },
+    });
+    await tellShipper(award);
+    return ok({ acceptanceId: created.id });
+  } catch (error) {
+    if ((error as { code?: unknown })?.code === "P2002") return refusedBase("This award has already been signed for", 409);
+    throw error;
+  }
+}
+
+/** The user's own just-drawn signature, not yet used for anything else. */
+async function freshSignature(user: CurrentUser, signedId: string) {
+  const blob = signedId ? await ownStoredBlob(user, signedId) : null;
+  if (!blob || blob.use !== "signature") return null;
+  const used = await db().fileBlob.count({ where: { id: blob.id, OR: [{ attachments: { some: {} } }, { signatureOf: { some: {} } }, { acceptanceSignatureOf: { some: {} } }] } });
+  return used ? null : blob;
+}
+
+async function tellShipper(award: Award): Promise<void> {
+  const userIds = await officeUsers([award.job.shipperAccount.id]);
+  const title = `${award.carrierAccount.name} signed to accept ${award.job.reference}`;
+  const body = `They accept ${count(award._count.loads, "load")} of the contract. The signed acceptance is on the job page.`;
+  await deliverNotifications(userIds.map((userId) => ({ userId, kind: "awarded" as const, title, body, path: `/jobs/${award.job.id}` })));
+}

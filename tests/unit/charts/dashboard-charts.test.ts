@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { carrierShare, onTimeStats, spendPerMonth, winRateStat, type LoadFigureRow } from "#domain/charts/dashboard-charts.ts";
+
+const row = (overrides: Partial<LoadFigureRow>): LoadFigureRow => ({
+  deliveredMonth: "2026-01", picked: true, carrierId: 1, carrierName: "Carrier 1", status: "delivered", loads: 1, pence: 10_000,
+  collectedOnTime: 1, deliveredOnTime: 1, collectionDated: 1, deliveryDated: 1, ...overrides,
+});
+
+describe("dashboard charts from grouped rows", () => {
+  it("fold carriers past the seventh into 'Other carriers', largest first", () => {
+    const rows = Array.from({ length: 9 }, (_, i) => row({ carrierId: i + 1, carrierName: `Carrier ${i + 1}`, pence: (i + 1) * 1_000, loads: i + 1 }));
+    const spend = spendPerMonth(rows, ["2026-01"]);
+    expect(spend.datasets.map((d) => [d.label, d.values[0]])).toEqual([
+      ["Carrier 9", 9_000], ["Carrier 8", 8_000], ["Carrier 7", 7_000], ["Carrier 6", 6_000], ["Carrier 5", 5_000], ["Carrier 4", 4_000], ["Other carriers", 6_000],
+    ]);
+    expect(carrierShare(rows).datasets[0]!.values.reduce((a, b) => a + b, 0)).toBe(45);
+  });
+
+  it("count only delivered rows for spend, and give empty months a zero", () => {
+    const spend = spendPerMonth([row({ deliveredMonth: null, status: "assigned" }), row({ deliveredMonth: "2026-02" })], ["2026-01", "2026-02"]);
+    expect(spend.datasets).toEqual([{ label: "Carrier 1", values: [0, 10_000] }]);
+  });
+
+  it("give on-time rates of dated deliveries, and a win rate; '–' with nothing to divide", () => {
+    expect(onTimeStats([row({ loads: 4, collectedOnTime: 3, collectionDated: 4, deliveredOnTime: 1, deliveryDated: 2 })]).map((s) => s.value)).toEqual(["75%", "50%"]);
+    expect(onTimeStats([]).map((s) => s.value)).toEqual(["–", "–"]);
+    expect(winRateStat([{ month: "2026-01", placed: 3, won: 1 }])).toEqual({ title: "Win rate", value: "33%", hint: "1 of 3 quotes placed in the period won" });
+  });
+});
