@@ -12,6 +12,7 @@ import { seedSavedSearches } from "./seeds/saved-searches.ts";
 import { seedVehicles } from "./seeds/vehicles.ts";
 import { seedHistory } from "./seeds/history.ts";
 import { seedSupport } from "./seeds/support.ts";
+import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
 
 export async function seed(db: PrismaClient): Promise<void> {
   const accounts = await seedUsers(db);
@@ -25,6 +26,7 @@ export async function seed(db: PrismaClient): Promise<void> {
   await seedTeam(db);
   await seedHistory(db, accounts);
   await seedSupport(db, accounts);
+  await fillMissingJobCo2e();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -4,7 +4,7 @@
 //   npx tsx scripts/bench-dashboard.ts [requests, default 40]
 //
 // Builds a throwaway database with the demo users and 2,000 completed jobs of 50 delivered loads
-// each (20 lanes, 6 carriers, spread over the 12 months), counts the statements one render runs (in
+// each (20 lanes, 6 carriers, spread over the 12 months; each job with its CO2e per load), counts the statements one render runs (in
 // this process), then starts the app in production mode as its own process, signs in as the demo
 // shipper through the real form and asks for the dashboard one request at a time. Every request has
 // its own query string, so no kept page answers it: each one is a full render. Two ways: the usual
@@ -50,7 +50,9 @@ async function carriers(): Promise<number[]> {
 async function history(shipperAccountId: number, createdById: number) {
   const carrierIds = await carriers();
   await db().job.createMany({
-    data: Array.from({ length: JOBS }, (_, i) => ({ shipperAccountId, createdById, reference: `Bench history ${i + 1}`, status: "completed", jobType: "multi", loadType: "palletised", expectedQuantity: LOADS_PER_JOB })),
+    data: Array.from({ length: JOBS }, (_, i) => ({ shipperAccountId, createdById, reference: `Bench history ${i + 1}`, status: "completed", jobType: "multi", loadType: "palletised", expectedQuantity: LOADS_PER_JOB,
+      // Each job's CO2e per load, as the app stores it (these jobs have no coordinates to work it out from).
+      co2eGramsPerLoad: 250_000 + (i % LANES) * 10_000 })),
   });
   const jobs = await db().job.findMany({ where: { reference: { startsWith: "Bench history" } }, select: { id: true }, orderBy: { id: "asc" } });
   await db().jobLocation.createMany({

@@ -46,6 +46,8 @@ export default class extends Controller<HTMLElement> {
 
   navigate(event: KeyboardEvent) {
     if (this.listTarget.hidden || this.items.length === 0) return;
+    // Tab leaves the field as it would without suggestions: the list closes at once, it never takes the focus.
+    if (event.key === "Tab") return this.hide();
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       const step = event.key === "ArrowDown" ? 1 : -1;

@@ -8,7 +8,8 @@ const PLACE_FIELDS: Field[] = ["address", "city", "post_code", "region", "countr
 /**
  * One address block: a full-address line, filled from a suggestion (a suggestion that carries only
  * a plain value is looked up like typed text) or looked up when typed, or the detailed fields. In detailed mode the line is not required (nor sent).
- * A line whose lookup gives no place is marked invalid with the address error.
+ * A line whose lookup gives no place is marked invalid with the address error, written into the
+ * block's live region so it is announced.
  */
 export default class extends Controller<HTMLElement> {
   static targets = ["fullAddress", "simple", "detailed", "error"];
@@ -106,13 +107,13 @@ export default class extends Controller<HTMLElement> {
   private showError() {
     this.fullAddressTarget.setAttribute("aria-invalid", "true");
     this.fullAddressTarget.setCustomValidity(this.messageValue);
+    // A live region: writing the message into it is what announces it.
     this.errorTarget.textContent = this.messageValue;
-    this.errorTarget.hidden = false;
   }
 
   private clearError() {
     this.fullAddressTarget.removeAttribute("aria-invalid");
     this.fullAddressTarget.setCustomValidity("");
-    this.errorTarget.hidden = true;
+    this.errorTarget.textContent = "";
   }
 }

@@ -2,12 +2,17 @@ import { Controller } from "@hotwired/stimulus";
 import { ContractMonthsInputError, contractMonths, type ContractMonth } from "#domain/jobs/contract-months.ts";
 import { fieldName } from "#domain/jobs/field-name.ts";
 
-/** Breaks a contract's estimated loads down per month; numbers already typed are kept. */
+/**
+ * Breaks a contract's estimated loads down per month; numbers already typed are kept. Without a
+ * start date or duration, the reason is written into the `message` target, a live region.
+ */
 export default class extends Controller<HTMLElement> {
-  static targets = ["startDate", "duration", "rows"];
+  static targets = ["startDate", "duration", "rows", "message"];
   declare readonly startDateTarget: HTMLInputElement;
   declare readonly durationTarget: HTMLSelectElement;
   declare readonly rowsTarget: HTMLElement;
+  declare readonly hasMessageTarget: boolean;
+  declare readonly messageTarget: HTMLElement;
 
   breakdown() {
     let months: ContractMonth[];
@@ -15,13 +20,20 @@ export default class extends Controller<HTMLElement> {
       months = contractMonths(this.startDateTarget.value, this.durationTarget.value);
     } catch (error) {
       if (!(error instanceof ContractMonthsInputError)) throw error;
-      window.alert(error.message);
+      this.say(error.message);
       return;
     }
+    this.say("");
     const typed = this.typedByMonth();
     this.rowsTarget.replaceChildren(...months.map((month, index) => this.row(month, index, typed.get(month.month) ?? "")));
     this.rowsTarget.querySelector<HTMLInputElement>("input[type=number]")?.focus();
     this.dispatch("changed");
+  }
+
+  // The form's alert region announces the problem beside the button (no blocking browser alert).
+  private say(text: string) {
+    if (this.hasMessageTarget) this.messageTarget.textContent = text;
+    else if (text) window.alert(text);
   }
 
   private typedByMonth(): Map<string, string> {

@@ -45,6 +45,17 @@ export default class extends Controller<HTMLElement> {
     }
     this.renumber();
     this.dispatch("changed");
+    this.focusAfterRemoving(item);
+  }
+
+  // The focus was on the remove button, now gone: it moves to the first field of the block before
+  // the removed one, or else to the add button (or the next block's first field when that is hidden).
+  private focusAfterRemoving(removed: HTMLElement) {
+    const visible = this.itemTargets.filter((item) => item.dataset.removed === undefined && item !== removed);
+    const before = visible.filter((item) => item.compareDocumentPosition(removed) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1);
+    const addButton = this.hasAddButtonTarget && !this.addButtonTarget.hidden ? this.addButtonTarget : undefined;
+    const target = (before && firstField(before)) ?? addButton ?? (visible[0] && firstField(visible[0]));
+    target?.focus();
   }
 
   private renumber() {
@@ -60,4 +71,10 @@ export default class extends Controller<HTMLElement> {
     }
     if (this.hasAddButtonTarget) this.addButtonTarget.hidden = this.maxValue > 0 && visible.length >= this.maxValue;
   }
+}
+
+const FIELDS = "input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)";
+
+function firstField(item: HTMLElement): HTMLElement | undefined {
+  return Array.from(item.querySelectorAll<HTMLElement>(FIELDS)).find((field) => !field.closest("[hidden]"));
 }

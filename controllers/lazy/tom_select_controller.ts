@@ -3,6 +3,8 @@ import type TomSelect from "tom-select";
 import { MULTI_SELECT_MESSAGES, multiSelectSummary, multiSelectTexts } from "#domain/jobs/multi-select.ts";
 import { ensureStylesheet } from "../../islands/lib/stylesheet.ts";
 
+const SHARED = ["aria-invalid", "aria-describedby"];
+
 /**
  * The searchable multi-select on a <select>, or on the select a `selector` value names
  * inside the element. Tom Select and its CSS load only on pages that use it.
@@ -13,6 +15,7 @@ export default class extends Controller<HTMLElement> {
   declare placeholderValue: string;
   private widget?: TomSelect;
   private summary?: HTMLElement;
+  private observer?: MutationObserver;
 
   async connect() {
     const select = this.select();
@@ -40,9 +43,32 @@ export default class extends Controller<HTMLElement> {
       },
     });
     this.summarise();
+    const input = this.widget.control_input;
+    this.shareState(select, input);
+    // A group that hides or shows the select changes its required flag: follow it.
+    this.observer = new MutationObserver(() => this.shareState(select, input));
+    this.observer.observe(select, { attributes: true, attributeFilter: ["required", ...SHARED] });
+  }
+
+  /**
+   * The <select> stays in the page (hidden) for the form: it keeps a name, the label Tom Select
+   * moved to its own input. That input is what people reach, so it carries the select's required,
+   * invalid and described-by state.
+   */
+  private shareState(select: HTMLSelectElement, input: HTMLElement) {
+    const label = input.getAttribute("aria-labelledby");
+    if (label) select.setAttribute("aria-labelledby", label);
+    input.toggleAttribute("aria-required", select.required);
+    if (select.required) input.setAttribute("aria-required", "true");
+    for (const name of SHARED) {
+      const value = select.getAttribute(name);
+      if (value) input.setAttribute(name, value);
+      else input.removeAttribute(name);
+    }
   }
 
   disconnect() {
+    this.observer?.disconnect();
     this.widget?.destroy();
     this.widget = undefined;
     this.summary = undefined;

@@ -12,8 +12,9 @@ export const TOOLTIP_OPTIONS = {
   zIndex: 9999,
   duration: [300, 250],
   trigger: "mouseenter focus",
-  // Screen readers read the explanation with the badge (tippy leaves this off for interactive ones).
-  aria: { content: "describedby" },
+  // Screen readers read the explanation with the badge (tippy leaves this off for interactive ones);
+  // no aria-expanded, which a badge (a span, not a button) may not carry.
+  aria: { content: "describedby", expanded: false },
   appendTo: () => document.body,
 } satisfies Partial<Props>;
 
@@ -34,6 +35,8 @@ export default class extends Controller<HTMLElement> {
     ensureStylesheet(href);
     if (this.element.tabIndex < 0) this.element.tabIndex = 0;
     this.tooltip = tippy(this.element, { ...TOOLTIP_OPTIONS, content: this.contentValue });
+    // Focused or pointed at while tippy was still downloading: the event has passed, so show it now.
+    if (this.element.matches(":focus, :hover")) this.tooltip.show();
   }
 
   contentValueChanged() {

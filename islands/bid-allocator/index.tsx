@@ -10,7 +10,7 @@ const SHOWN_RANKS = 3;
 /**
  * The bid form with live allocation: as the carrier types a price and a number of loads,
  * shows how many loads the job's rules would give them against the quotes already in (other
- * carriers anonymised). Zero is greyed out. Mounted inside the bid form; reads its inputs.
+ * carriers anonymised). Zero is shown muted (still 4.5:1). Mounted inside the bid form; reads its inputs.
  */
 export default function BidAllocator(raw: Record<string, unknown>) {
   const props = useMemo(() => bidAllocatorProps(raw), [raw]);
@@ -47,7 +47,7 @@ export default function BidAllocator(raw: Record<string, unknown>) {
 
   return (
     <div ref={root} className="bid-allocator">
-      <p className={mine === 0 ? "allocation greyed" : "allocation"} data-allocated-loads={mine} aria-live="polite">
+      <p className={mine === 0 ? "allocation allocation-none" : "allocation"} data-allocated-loads={mine} aria-live="polite">
         You would win <strong>{mine}</strong> of {count(props.expectedQuantity, "load")}
       </p>
       {shown.length > 0 && (
@@ -64,7 +64,7 @@ export default function BidAllocator(raw: Record<string, unknown>) {
                   <td>{isMine ? "Your quote" : "Another carrier"}</td>
                   <td>{formatMoney(a.valueCents)}</td>
                   <td>{a.numberOfLoads}</td>
-                  <td className={a.allocatedLoads === 0 ? "greyed" : undefined}>{a.allocatedLoads}</td>
+                  <td className={a.allocatedLoads === 0 ? "allocation-none" : undefined}>{a.allocatedLoads}</td>
                 </tr>
               );
             })}

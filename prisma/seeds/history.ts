@@ -2,6 +2,7 @@ import type { PrismaClient } from "#generated/prisma/client.ts";
 import { addDays } from "#domain/format/calendar.ts";
 import { addToMonth, monthOfInstant, monthsEndingWith } from "#domain/charts/months.ts";
 import { additionalDataText, calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
 
 // A year of finished work for Northwind Foods, so every dashboard chart shows something true: the
 // twelve months before this one, four regular lanes run by Pennine and Severn (a few loads late),
@@ -133,4 +134,6 @@ export async function seedHistory(db: PrismaClient, accounts: Accounts, now = ne
   for (const lane of LANES) await seedLane(ctx, lane);
   await seedSpotJobs(ctx, { carrier: adminOf(accounts.carrier)!, carrier2: adminOf(accounts.carrier2)! });
   await seedContract(ctx, thisMonth);
+  // Each job's CO2e per load, so the CO2e chart has the year to show (the seed writes jobs directly).
+  await fillMissingJobCo2e();
 }

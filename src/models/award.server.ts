@@ -9,6 +9,7 @@ import { type LoadPlanJob, planLoads, spreadLoads } from "#domain/loads/load-pla
 import type { NotifyEvent } from "#models/notify.server.ts";
 import { refusedBase, type Result } from "#lib/result.server.ts";
 import { createLoadStops } from "#models/load-stops.server.ts";
+import { ensureJobCo2e } from "#models/job-co2e.server.ts";
 import { insertRows } from "#models/bulk-insert.server.ts";
 import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, refreshQuotesPages, rulesOf } from "#models/quotes.server.ts";
 
@@ -55,7 +56,7 @@ export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOu
     if (claimed.count === 0) return { outcome: refusedBase("This job has already been awarded", 409), events: [] };
     return settle(tx, job, winners, quotes.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
-  if (result.outcome.ok) await createLoadStops(jobId);
+  if (result.outcome.ok) await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
   await afterSettling(result.events);
   return result.outcome;
 }
@@ -97,7 +98,7 @@ export async function secureNow(jobId: number, carrier: { accountId: number; use
     const winner = { accountId: carrier.accountId, quoteId: quote.id, valueCents: price, loads: job.expectedQuantity };
     return settle(tx, job, [winner], others.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
-  if (result.outcome.ok) await createLoadStops(jobId);
+  if (result.outcome.ok) await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
   await afterSettling(result.events);
   return result.outcome;
 }

@@ -6,6 +6,7 @@ import { formatMonthYear } from "#domain/format/dates.ts";
 import { storedLoadEstimates } from "#domain/jobs/stored-values.ts";
 import { notificationContent } from "#domain/messaging/notification-content.ts";
 import { officeUsers } from "#models/notify.server.ts";
+import { pushNotifications, pushedNotificationSelect } from "#models/notification-push.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A contract job's loads called off each month against the month's estimate. A load is called off
@@ -60,7 +61,9 @@ const CHECKED_STATUSES = ["awarded", "in_progress", "completed"];
  * Tells both sides of each running contract about every finished month whose call-offs ran more
  * than 20% off its estimate, once per job and month: the notification's path names the job and the
  * month, and it is looked for and written in one transaction, so a restart or a second run the same
- * day finds it and sends nothing. Returns how many job-months were notified.
+ * day finds it and sends nothing. Once that transaction has committed, the new notices are pushed
+ * to their users' open pages like every other notification (a notice whose check found it already
+ * written is not pushed again). Returns how many job-months were notified.
  */
 export async function sendCallOffNotices(now = new Date()): Promise<number> {
   const thisMonth = monthOfInstant(now);
@@ -86,9 +89,11 @@ async function notifyOnce(job: ContractJob, month: CallOffMonth, userIds: number
     calledOff: month.calledOff,
     deviationPercent: callOffDeviationPercent(month.estimate, month.calledOff),
   });
-  return db().$transaction(async (tx) => {
-    if (await tx.notification.findFirst({ where: { kind: content.kind, path: content.path }, select: { id: true } })) return false;
-    await tx.notification.createMany({ data: userIds.map((userId) => ({ userId, ...content })) });
-    return true;
+  const created = await db().$transaction(async (tx) => {
+    if (await tx.notification.findFirst({ where: { kind: content.kind, path: content.path }, select: { id: true } })) return null;
+    return tx.notification.createManyAndReturn({ data: userIds.map((userId) => ({ userId, ...content })), select: pushedNotificationSelect });
   });
+  if (!created) return false;
+  await pushNotifications(created);
+  return true;
 }

@@ -48,7 +48,7 @@ async function kept(scope: FigureScope, months: string[], compute: (scope: Figur
 async function shipperCharts(scope: FigureScope, months: string[]): Promise<Figures> {
   const [loads, lanes] = await Promise.all([loadFigures(scope, months), laneFigures(scope, months)]);
   return {
-    charts: [build.spendPerMonth(loads, months), build.loadsByStatus(loads), build.carrierShare(loads), build.lanePrices(lanes)],
+    charts: [build.spendPerMonth(loads, months), build.loadsByStatus(loads), build.carrierShare(loads), build.lanePrices(lanes), build.co2ePerMonth(loads, months)],
     stats: build.onTimeStats(loads),
   };
 }

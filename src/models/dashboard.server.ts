@@ -52,9 +52,16 @@ function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Pro
 /** How many of a user's loads match, from one tally of them by status (and pickup day). */
 type LoadTally = (match: { status: string[]; day?: Date }) => number;
 
-/** One query for all of a dashboard's load panels: the user's loads in `statuses`, counted by status and pickup day. */
-async function tallyLoads(user: CurrentUser, statuses: string[]): Promise<LoadTally> {
-  const rows = await db().load.groupBy({ by: ["status", "pickupDate"], where: { AND: [loadScope(user), { status: { in: statuses } }] }, _count: { _all: true } });
+/**
+ * One query for all of a dashboard's load panels: the user's loads in `statuses`, counted by status
+ * and, when a panel asks about a day, by pickup day (a shipper's panels never do: counting by status
+ * alone keeps a year of delivered loads to a handful of groups).
+ */
+async function tallyLoads(user: CurrentUser, statuses: string[], byDay = true): Promise<LoadTally> {
+  const where = { AND: [loadScope(user), { status: { in: statuses } }] };
+  const rows = byDay
+    ? await db().load.groupBy({ by: ["status", "pickupDate"], where, _count: { _all: true } })
+    : (await db().load.groupBy({ by: ["status"], where, _count: { _all: true } })).map((row) => ({ ...row, pickupDate: null }));
   return ({ status, day }) =>
     rows.filter((row) => status.includes(row.status) && (!day || row.pickupDate?.getTime() === day.getTime())).reduce((sum, row) => sum + row._count._all, 0);
 }
@@ -65,7 +72,7 @@ async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
     db().job.count({ where: { ...mine, ...jobScopes.outForQuotes } }),
     db().quote.count({ where: { status: "active", job: { ...mine, ...jobScopes.outForQuotes } } }),
     db().job.count({ where: { ...mine, isAuction: true, status: "live" } }),
-    tallyLoads(user, [...RUNNING, "delivered"]),
+    tallyLoads(user, [...RUNNING, "delivered"], false),
   ]);
   return [
     // Counts what the linked list's default tab ("Out for quotes") lists: auctions closed but not yet awarded included.

@@ -15,6 +15,7 @@ import { wakeAuctionClock } from "#models/auctions.server.ts";
 import { locatedAll } from "#models/job-locations.server.ts";
 import { recordMatches } from "#models/saved-searches.server.ts";
 import { notifyAll, refreshQuotesPages } from "#models/quotes.server.ts";
+import { recordJobCo2e } from "#models/job-co2e.server.ts";
 
 export type Intent = "draft" | "publish" | "save";
 export type JobWrite = Result<{ id: number }>;
@@ -80,6 +81,7 @@ export async function createJob(user: CurrentUser, form: JobFormData, intent: In
     },
     select: { id: true, isAuction: true },
   });
+  await recordJobCo2e(job.id); // its loads' CO2e, as the dashboard adds it up
   if (published && job.isAuction) wakeAuctionClock();
   if (published) await recordMatches(job.id);
   return ok({ id: job.id });
@@ -104,6 +106,7 @@ export async function updateJob(job: JobDetail, user: CurrentUser, form: JobForm
   const data = await withCoordinates(form);
   const saved = await db().$transaction(async (tx) => (await saveColumns(tx, job, data, status, now)) && (await syncLocations(tx, job, data)));
   if (!saved) return refusedBase(NOT_EDITABLE, 409);
+  await recordJobCo2e(job.id); // the route or vehicle types may have changed
   if (data.isAuction && status !== "draft") wakeAuctionClock();
   if (status !== "draft") await recordMatches(job.id);
   return ok({ id: job.id });

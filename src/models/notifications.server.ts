@@ -1,9 +1,10 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { badgeView } from "#domain/messaging/badge.ts";
 import type { NotificationContent } from "#domain/messaging/notification-content.ts";
+import { badgeView } from "#domain/messaging/badge.ts";
 import { userStream } from "#domain/messaging/streams.ts";
 import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
+import { NOTIFICATION_VARIANTS, pushNotifications } from "#models/notification-push.server.ts";
 import { turboStream } from "#lib/turbo.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -14,8 +15,7 @@ export const TRAY_SIZE = 8;
 
 export type NotificationDraft = NotificationContent & { userId: number };
 
-/** One partial, three places: the live card, the /notifications list, the navigation tray. */
-export const NOTIFICATION_VARIANTS = ["card", "item", "tray"] as const;
+export { NOTIFICATION_VARIANTS };
 export type NotificationVariant = (typeof NOTIFICATION_VARIANTS)[number];
 export const notificationDomId = (id: number, variant: NotificationVariant) =>
   variant === "item" ? `notification_${id}` : variant === "card" ? `notification_card_${id}` : `tray_notification_${id}`;
@@ -30,28 +30,7 @@ export async function deliverNotifications(drafts: readonly NotificationDraft[])
     data: drafts.map(({ userId, kind, title, body, path }) => ({ userId, kind, title, body, path })),
     select: { ...notificationSelect, userId: true },
   });
-  if (!currentCable()) return;
-  const counts = await unreadCounts(created.map((n) => n.userId));
-  await Promise.all(
-    created.map(async (notification) => {
-      const [card, item, tray, badge] = await Promise.all([
-        ...NOTIFICATION_VARIANTS.map((variant) => renderTemplate("notifications/_notification", { notification, variant })),
-        renderTemplate("notifications/_nav_badge", { badge: badgeView(counts.get(notification.userId) ?? 0) }),
-      ]);
-      const html =
-        turboStream("prepend", "notification_cards", card) +
-        turboStream("prepend", "notifications", item) +
-        turboStream("prepend", "notifications_tray_list", tray) +
-        turboStream("remove", "notifications_empty") +
-        turboStream("replace", "nav_notifications_badge", badge);
-      await broadcastTo(userStream(notification.userId), html);
-    }),
-  );
-}
-
-async function unreadCounts(userIds: number[]): Promise<Map<number, number>> {
-  const groups = await db().notification.groupBy({ by: ["userId"], where: { userId: { in: [...new Set(userIds)] }, readAt: null }, _count: { _all: true } });
-  return new Map(groups.map((g) => [g.userId, g._count._all]));
+  await pushNotifications(created);
 }
 
 export function unreadNotificationCount(userId: number): Promise<number> {

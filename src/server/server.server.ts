@@ -14,6 +14,7 @@ import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { sendSearchDigests } from "#models/saved-searches.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
+import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
 import { attachCable } from "#server/cable.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
@@ -51,6 +52,10 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   const searchDigests = startSearchDigests(logger, env.APP_ORIGIN ?? `http://${host}:${port}`);
   const callOffChecks = startCallOffChecks(logger);
+  // Jobs stored before the CO2e figure existed (or seeded without it) get it in the background.
+  void fillMissingJobCo2e()
+    .then((jobs) => jobs && logger.info({ jobs }, "worked out the CO2e per load of jobs without one"))
+    .catch((err: unknown) => logger.error({ err }, "working out jobs' CO2e failed"));
 
   return {
     url: `http://${host}:${port}`,

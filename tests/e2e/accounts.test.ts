@@ -27,7 +27,7 @@ describe("accounts in a real browser", () => {
     await page.getByLabel("Work email").fill("mo@moorland.example");
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.getByText("Password must be at least 8 characters").waitFor();
+    await page.locator("#field_password_error").getByText("Password must be at least 8 characters").waitFor();
     expect(await page.getByLabel("Company name").inputValue()).toBe("Moorland Motors");
 
     await page.getByLabel("Password").fill("a-long-password");

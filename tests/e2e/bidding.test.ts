@@ -31,18 +31,18 @@ describe("bidding in a real browser", () => {
     await page.goto(`/jobs/${job.id}`);
     await allocation(page).waitFor();
     expect(await allocation(page).textContent()).toBe("You would win 0 of 10 loads");
-    expect(await allocation(page).getAttribute("class")).toContain("greyed");
+    expect(await allocation(page).getAttribute("class")).toContain("allocation-none");
 
     await page.getByLabel("Price per load (£)").fill("450");
     await page.getByLabel("Number of loads").fill("5");
     await expect.poll(() => allocation(page).textContent()).toBe("You would win 4 of 10 loads");
-    expect(await allocation(page).getAttribute("class")).not.toContain("greyed");
+    expect(await allocation(page).getAttribute("class")).not.toContain("allocation-none");
     expect(await page.getByText("5 of 10 loads").count()).toBe(1);
 
     await page.getByLabel("Price per load (£)").fill("350");
     await expect.poll(() => allocation(page).textContent()).toBe("You would win 5 of 10 loads");
     await page.getByLabel("Price per load (£)").fill("");
-    await expect.poll(() => allocation(page).getAttribute("class")).toContain("greyed");
+    await expect.poll(() => allocation(page).getAttribute("class")).toContain("allocation-none");
     expect(await page.locator(".allocation-table").textContent()).not.toContain("Severn");
 
     await page.getByLabel("Price per load (£)").fill("350");

@@ -173,7 +173,9 @@ describe("the modal dialog", () => {
     const refused = page.waitForResponse((response) => response.url().endsWith(`/loads/${loadIds[1]}/driver`));
     await modal.getByRole("button", { name: "Save driver" }).click();
     expect((await refused).status()).toBe(422);
-    await modal.getByText("Choose one of your drivers").waitFor();
+    // The message stands beside the field and, as a link to it, in the dialog's error summary.
+    await modal.locator(".field-error").getByText("Choose one of your drivers").waitFor();
+    expect(await modal.locator(".error-summary a").textContent()).toBe("Choose one of your drivers");
     expect(await modal.isVisible()).toBe(true);
     await db().user.update({ where: { id: drivers[0]!.id }, data: { removedAt: null } });
 

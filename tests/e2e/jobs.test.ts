@@ -65,12 +65,13 @@ describe("posting a job in a real browser", () => {
     await expectShown(page, ["call_off_load_type"], []);
     await page.getByLabel("Contract", { exact: true }).check();
     await expectShown(page, ["start_date", "contract_duration", "load_estimates"], ["end_date", "frequency", "number_of_loads"]);
-    const alert = nextDialog(page, "accept");
+    // The problem is written into the section's alert region (no blocking browser alert), and cleared once it is fixed.
     await page.getByRole("button", { name: "Break down per month" }).click();
-    expect(await alert).toBe("Specify start/end date first");
+    expect(await page.locator("[data-contract-months-target=message]").textContent()).toBe("Specify start/end date first");
     await page.getByLabel("Start date").fill("2031-03-14");
     await page.getByLabel("Contract duration").selectOption("six_months");
     await page.getByRole("button", { name: "Break down per month" }).click();
+    expect(await page.locator("[data-contract-months-target=message]").textContent()).toBe("");
     expect(await page.locator(".estimate-row label").allTextContents()).toEqual(["March 2031", "April 2031", "May 2031", "June 2031", "July 2031", "August 2031"]);
     expect(await page.getByLabel("March 2031").getAttribute("required")).not.toBeNull();
     await page.getByLabel("Single load").check();
@@ -165,7 +166,9 @@ describe("posting a job in a real browser", () => {
     await page.getByLabel("Delivery date").first().fill("2031-03-03");
     await page.getByLabel("Customs paperwork").selectOption("windsor_green_lane");
     await page.getByRole("button", { name: "Publish job" }).click();
-    await page.getByText("The delivery date cannot be before the collection date").waitFor();
+    // The message is in the error summary (a link to the field) and beside the field.
+    await page.locator("#job_deliveries_0_window_date_error").getByText("The delivery date cannot be before the collection date").waitFor();
+    expect(await page.locator('.error-summary a[href="#job_deliveries_0_window_date"]').textContent()).toBe("The delivery date cannot be before the collection date");
     expect(await page.getByLabel("Reference", { exact: true }).inputValue()).toBe(REFERENCE);
     expect(await page.locator('[name="job[deliveries][0][city]"]').inputValue()).toBe("Belfast");
     await page.getByLabel("Delivery date").first().fill("2031-03-06");

@@ -4,6 +4,7 @@
 import { LOAD_STATUSES } from "#domain/loads/status.ts";
 import type { Chart } from "./chart.ts";
 import { shortMonthLabel } from "./months.ts";
+import { co2eKgOfGrams } from "./co2e.ts";
 
 export type LoadFigureRow = {
   /** London month of delivery, or null for loads not delivered in the period. */
@@ -19,6 +20,8 @@ export type LoadFigureRow = {
   deliveredOnTime: number;
   collectionDated: number;
   deliveryDated: number;
+  /** Grams of CO2e of these loads (shippers' figures; 0 for carriers'). */
+  co2eGrams: number;
 };
 export type LaneFigureRow = { origin: string | null; destination: string | null; loads: number; averagePence: number };
 export type QuoteFigureRow = { month: string; placed: number; won: number };
@@ -56,6 +59,13 @@ export function spendPerMonth(rows: readonly LoadFigureRow[], months: readonly s
     values: months.map((month) => sum(done.filter((row) => row.deliveredMonth === month && (!group.ids || group.ids.includes(row.carrierId))).map((row) => row.pence))),
   }));
   return { id, kind: "bar", title, labelHeading: "Month", ...monthLabels(months), datasets: datasets.length ? datasets : [{ label: "Spend", values: months.map(() => 0) }], format: "currency", stacked: byCarrier };
+}
+
+/** CO2e of the loads delivered each month, in whole kilograms. */
+export function co2ePerMonth(rows: readonly LoadFigureRow[], months: readonly string[]): Chart {
+  const done = delivered(rows);
+  const grams = (month: string) => sum(done.filter((row) => row.deliveredMonth === month).map((row) => row.co2eGrams));
+  return { id: "co2e-per-month", kind: "bar", title: "CO2e per month", labelHeading: "Month", ...monthLabels(months), datasets: [{ label: "kg CO2e", values: months.map((month) => co2eKgOfGrams(grams(month))) }], format: "number" };
 }
 
 export const revenuePerMonth = (rows: readonly LoadFigureRow[], months: readonly string[]): Chart => spendPerMonth(rows, months, "Revenue per month", "revenue-per-month", false);

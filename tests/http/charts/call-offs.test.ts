@@ -6,6 +6,7 @@ import { signedInAgent } from "../../support/app.ts";
 import { chartPropsIn, jobWithLoads } from "../../support/chart-fixtures.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
+import { recordBroadcasts } from "../../support/messaging-fixtures.ts";
 
 // A contract job's call-offs: the frame both sides see on the job page, its CSV, and the notices
 // sent once per job and month when a finished month ran more than 20% off its estimate.
@@ -108,5 +109,31 @@ describe("call-off notices", () => {
     expect(await db().notification.count({ where: { path: `/jobs/${job.id}#call-offs-2026-05` } })).toBe(0);
     await sendCallOffNotices(new Date("2026-05-31T23:30:00Z"));
     expect(await db().notification.count({ where: { path: `/jobs/${job.id}#call-offs-2026-05` } })).toBe(2);
+  });
+
+  it("are pushed live to each recipient after they are stored, and never again on a later run", async () => {
+    const { shipper, carrier, job } = await contractWorld();
+    const recorder = recordBroadcasts();
+    try {
+      await sendCallOffNotices(NOW);
+      const stored = await db().notification.findMany({ where: { kind: "call_off", path: { startsWith: `/jobs/${job.id}#` } }, select: { id: true, userId: true } });
+      for (const user of [shipper, carrier]) {
+        const pushed = recorder.to(`user:${user.id}`);
+        expect(pushed).toHaveLength(2);
+        for (const html of pushed) {
+          expect(html).toContain('<turbo-stream action="prepend" target="notification_cards">');
+          expect(html).toContain('<turbo-stream action="replace" target="nav_notifications_badge">');
+        }
+        const ids = stored.filter((n) => n.userId === user.id).map((n) => `notification_card_${n.id}`);
+        expect(ids.every((id) => pushed.some((html) => html.includes(`id="${id}"`)))).toBe(true);
+        expect(pushed.join("")).toContain(`${job.reference}: February 2026 above estimate`);
+      }
+      const count = recorder.broadcasts.length;
+      // A second check (as after a restart) finds them sent: nothing stored, nothing pushed.
+      expect(await sendCallOffNotices(NOW)).toBe(0);
+      expect(recorder.broadcasts).toHaveLength(count);
+    } finally {
+      recorder.stop();
+    }
   });
 });

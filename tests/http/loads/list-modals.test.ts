@@ -104,7 +104,7 @@ describe("the carrier's assign-driver modal on /loads", () => {
     expect(refused.status).toBe(422);
     expect(refused.text).toContain(`data-load-id="${loadId}"`);
     expect(refused.text).toMatch(new RegExp(`data-modal-anchor-value="assign-driver-${loadId}" data-modal-open-value="true"`));
-    expect(refused.text).toContain('<p class="field-error">Choose one of your drivers</p>');
+    expect(refused.text).toContain(`<p class="field-error" id="list_driver_${loadId}_error">Choose one of your drivers</p>`);
     expect(refused.text.match(/data-modal-open-value="true"/g)?.length).toBe(2); // this modal and the page's confirm template
     expect(await db().load.findUniqueOrThrow({ where: { id: loadId } })).toMatchObject({ driverId: null, status: "assigned" });
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { carrierShare, onTimeStats, spendPerMonth, winRateStat, type LoadFigureRow } from "#domain/charts/dashboard-charts.ts";
+import { carrierShare, co2ePerMonth, onTimeStats, spendPerMonth, winRateStat, type LoadFigureRow } from "#domain/charts/dashboard-charts.ts";
 
 const row = (overrides: Partial<LoadFigureRow>): LoadFigureRow => ({
   deliveredMonth: "2026-01", picked: true, carrierId: 1, carrierName: "Carrier 1", status: "delivered", loads: 1, pence: 10_000,
-  collectedOnTime: 1, deliveredOnTime: 1, collectionDated: 1, deliveryDated: 1, ...overrides,
+  collectedOnTime: 1, deliveredOnTime: 1, collectionDated: 1, deliveryDated: 1, co2eGrams: 0, ...overrides,
 });
 
 describe("dashboard charts from grouped rows", () => {
@@ -25,5 +25,17 @@ describe("dashboard charts from grouped rows", () => {
     expect(onTimeStats([row({ loads: 4, collectedOnTime: 3, collectionDated: 4, deliveredOnTime: 1, deliveryDated: 2 })]).map((s) => s.value)).toEqual(["75%", "50%"]);
     expect(onTimeStats([]).map((s) => s.value)).toEqual(["–", "–"]);
     expect(winRateStat([{ month: "2026-01", placed: 3, won: 1 }])).toEqual({ title: "Win rate", value: "33%", hint: "1 of 3 quotes placed in the period won" });
+  });
+
+  it("add CO2e up per delivery month in whole kilograms, carriers together, loads not delivered left out", () => {
+    const rows = [
+      row({ deliveredMonth: "2026-01", carrierId: 1, co2eGrams: 300_400 }),
+      row({ deliveredMonth: "2026-01", carrierId: 2, co2eGrams: 200_200 }),
+      row({ deliveredMonth: null, status: "assigned", co2eGrams: 999_000 }),
+      row({ deliveredMonth: "2026-03", co2eGrams: 499 }),
+    ];
+    const chart = co2ePerMonth(rows, ["2026-01", "2026-02", "2026-03"]);
+    expect(chart).toMatchObject({ id: "co2e-per-month", kind: "bar", title: "CO2e per month", format: "number", csvLabels: ["2026-01-01", "2026-02-01", "2026-03-01"] });
+    expect(chart.datasets).toEqual([{ label: "kg CO2e", values: [501, 0, 0] }]);
   });
 });
