@@ -24,6 +24,12 @@ const first = async <T>(found: Promise<T | null>, what: string): Promise<T> => {
   return value;
 };
 
+/** Chooses a load type on the job form and waits for its questions. */
+const loadType = (value: string) => async (page: Page) => {
+  await page.getByLabel("Load type").selectOption(value);
+  await page.waitForTimeout(50);
+};
+
 /** Chooses a job type on the job form and waits for the form to show that type's questions. */
 const jobType = (label: string) => async (page: Page) => {
   await page.getByLabel(label, { exact: true }).check();
@@ -57,9 +63,13 @@ beforeAll(async () => {
     { name: "job form, single load", path: "/jobs/new" },
     { name: "job form, multi-load", path: "/jobs/new", prepare: jobType("Multi-load (recurring)") },
     { name: "job form, contract", path: "/jobs/new", prepare: jobType("Contract") },
+    { name: "job form, palletised", path: "/jobs/new", prepare: loadType("palletised") },
+    { name: "job form, shipping container", path: "/jobs/new", prepare: loadType("shipping_container") },
     { name: "job form refused", path: "/jobs/new", prepare: async (page) => { await page.getByRole("button", { name: "Publish" }).first().click(); await page.waitForLoadState(); } },
     { name: "job", path: `/jobs/${quotedJob.id}` },
     { name: "quotes and award", path: `/jobs/${quotedJob.id}/quotes` },
+    { name: "job edit", path: `/jobs/${quotedJob.id}/edit` },
+    { name: "load messages", path: `/loads/${shipperLoad.id}/messages` },
     ...(contract ? [{ name: "contract job", path: `/jobs/${contract.id}` }] : []),
     { name: "loads", path: "/loads" },
     { name: "finished loads", path: "/loads?show=finished" },
@@ -81,6 +91,7 @@ beforeAll(async () => {
     { name: "vehicle refused", path: "/vehicles", prepare: async (page) => { await page.getByRole("button", { name: "Add vehicle" }).click(); await page.waitForLoadState(); } },
     { name: "edit vehicle", path: `/vehicles/${vehicle.id}/edit` },
     { name: "saved searches", path: "/saved_searches" },
+    { name: "job messages", path: `/jobs/${boardJob.id}/messages` },
     { name: "team", path: "/team" },
     { name: "account", path: "/account" },
   ];
