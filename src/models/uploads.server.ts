@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { db } from "#db/client.server.ts";
 import { SNIFF_BYTES, announcementRefusal, cleanFilename, sniffedType, type BlobAnnouncement, type UploadLimits, type UploadUse } from "#domain/files/uploads.ts";
 import { env } from "#lib/env.server.ts";
+import { md5Hasher } from "#lib/md5-hasher.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { openToken, sealToken } from "#lib/sealed-token.server.ts";
 import { newStorageKey, storage } from "#lib/storage.server.ts";
@@ -68,20 +68,19 @@ export function blobIdFrom(signedId: unknown): number | null {
 
 class TooLong extends Error {}
 
-/** Counts, hashes and keeps the first bytes of what passes through; fails past `limit` bytes. */
+/** Counts, hashes (on the hashing thread) and keeps the first bytes of what passes through; fails past `limit` bytes. */
 function inspector(limit: number) {
-  const md5 = createHash("md5");
+  const md5 = md5Hasher();
   const seen = { bytes: 0, head: Buffer.alloc(0) };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen.bytes += chunk.length;
       if (seen.bytes > limit) return done(new TooLong());
       if (seen.head.length < SNIFF_BYTES) seen.head = Buffer.concat([seen.head, chunk.subarray(0, SNIFF_BYTES - seen.head.length)]);
-      md5.update(chunk);
-      done(null, chunk);
+      md5.update(chunk).then(() => done(null, chunk), done);
     },
   });
-  return { stream, seen, checksum: () => md5.digest("base64") };
+  return { stream, seen, checksum: () => md5.digest(), close: () => md5.close() };
 }
 
 /**
@@ -99,14 +98,16 @@ export async function storeUpload(token: string, body: Readable, headers: { cont
   try {
     await pipeline(body, seen.stream, place.stream);
   } catch (error) {
+    seen.close();
     await place.discard();
     if (error instanceof TooLong) return refusedBase("The file is not the announced size");
     throw error;
   }
+  const checksum = await seen.checksum();
   const problem =
     seen.seen.bytes !== blob.byteSize ? "The file is not the announced size"
     : sniffedType(seen.seen.head) !== blob.contentType ? `The file is not ${blob.contentType}`
-    : seen.checksum() !== blob.checksum ? "The file's checksum does not match"
+    : checksum !== blob.checksum ? "The file's checksum does not match"
     : null;
   if (problem) {
     await place.discard();
