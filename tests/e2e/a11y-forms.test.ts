@@ -237,7 +237,8 @@ describe("forms by keyboard alone", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("5");
     await page.keyboard.press("Enter");
-    await page.getByText("Your quote has been placed").waitFor();
+    // The flash is a toast: shown for 3 s, then hidden but kept in the page.
+    await page.getByText("Your quote has been placed").waitFor({ state: "attached" });
     await expect.poll(() => focusIs(page, "#quote-outcome")).toBe(true);
     expect(await page.locator("#quote-outcome").textContent()).toContain("£350.00");
     expect(await db().quote.count({ where: { jobId: job.id, valueCents: 35_000, numberOfLoads: 5 } })).toBe(1);
@@ -258,7 +259,7 @@ describe("forms by keyboard alone", () => {
     await tabTo(page, 'dialog[open] button:is(.button-primary, .button-danger, [value="confirm"])');
     await page.keyboard.press("Enter");
     await page.waitForURL("**/loads");
-    await page.getByText("You secured all 2 loads at £480.00 a load").waitFor();
+    await page.getByText("You secured all 2 loads at £480.00 a load").waitFor({ state: "attached" });
     await context.close();
   });
 });
