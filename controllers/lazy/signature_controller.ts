@@ -1,12 +1,10 @@
 import { Controller } from "@hotwired/stimulus";
-import { DirectUpload } from "@rails/activestorage";
 import SignaturePad from "signature_pad";
+import { fitSignatureCanvas, uploadSignature } from "../lib/signature-canvas.ts";
 
 // The recipient signs on the screen. When the form is sent, a new signature is first uploaded as a
 // PNG (the same direct-upload path as photos) and the form goes on with its signed id; an unchanged
 // one (kept from a refused post) is sent as it is.
-
-const SIGNATURE_UPLOAD_URL = "/api/v1/direct_uploads?use=signature";
 
 export default class SignatureController extends Controller<HTMLElement> {
   static targets = ["canvas", "signedId", "status"];
@@ -42,16 +40,7 @@ export default class SignatureController extends Controller<HTMLElement> {
   }
 
   /** The canvas drawn at the screen's pixel density, as wide as it is shown. */
-  private fitCanvas = () => {
-    const ratio = Math.max(window.devicePixelRatio || 1, 1);
-    const width = this.canvasTarget.offsetWidth || 600;
-    const height = this.canvasTarget.offsetHeight || 200;
-    const drawing = this.pad?.toData() ?? [];
-    this.canvasTarget.width = width * ratio;
-    this.canvasTarget.height = height * ratio;
-    this.canvasTarget.getContext("2d")?.scale(ratio, ratio);
-    this.pad?.fromData(drawing);
-  };
+  private fitCanvas = () => fitSignatureCanvas(this.canvasTarget, this.pad);
 
   private uploadFirst = (event: SubmitEvent) => {
     if (!this.pad || this.pad.isEmpty() || this.signedIdTarget.value) return;
@@ -60,15 +49,14 @@ export default class SignatureController extends Controller<HTMLElement> {
     const submitter = event.submitter as HTMLButtonElement | null;
     if (submitter) submitter.disabled = true;
     this.statusTarget.textContent = "Saving the signature…";
-    this.canvasTarget.toBlob((png) => {
-      if (!png) return this.failed("The signature could not be read", submitter);
-      new DirectUpload(new File([png], "signature.png", { type: "image/png" }), SIGNATURE_UPLOAD_URL).create((error, blob) => {
-        if (error || !blob) return this.failed(error ?? "The signature could not be saved", submitter);
-        this.signedIdTarget.value = blob.signed_id;
+    uploadSignature(this.canvasTarget).then(
+      (signedId) => {
+        this.signedIdTarget.value = signedId;
         if (submitter) submitter.disabled = false;
         this.form?.requestSubmit(submitter ?? undefined);
-      });
-    }, "image/png");
+      },
+      (error: Error) => this.failed(error.message, submitter),
+    );
   };
 
   private failed(message: string, submitter: HTMLButtonElement | null) {
