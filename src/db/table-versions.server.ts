@@ -8,7 +8,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // Caches built from the database remember the versions they were built on and are thrown away as
 // soon as one of them moves: nothing cached outlives the write that changes it. This holds because
 // one process owns the database file (see process-lock); several processes would have to share
-// these versions.
+// these versions: there, each process tells the others what it wrote (noteCommitted's listeners,
+// carried by Redis), and without a way to tell them caching is switched off (disableCaching).
 
 const versions = new Map<string, number>();
 let everything = 0;
@@ -45,23 +46,68 @@ function reachedByDelete(table: string, reached = new Set<string>()): Set<string
 
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 
-/** Called for every statement before it runs. */
-export function noteStatement(sql: string): void {
+/** What a write changed: these tables, or (null) anything at all. */
+export type Change = string[] | null;
+
+/**
+ * Called for every statement before it runs; returns what a write changes (undefined for a read or
+ * transaction control). Where statements can run side by side (PostgreSQL's pool), the write is
+ * noted again once committed (noteCommitted): a page read between the two is stamped before the
+ * second and so is never kept past it.
+ */
+export function noteStatement(sql: string): Change | undefined {
   const tables = tablesIn(sql);
   const watch = watches.getStore();
   if (/^\s*SELECT\b/i.test(sql)) {
     for (const table of tables) watch?.read.add(table);
-    return;
+    return undefined;
   }
-  if (TRANSACTION_CONTROL.test(sql)) return;
+  if (TRANSACTION_CONTROL.test(sql)) return undefined;
   if (watch) watch.wrote = true;
   const deleting = /^\s*DELETE\b/i.test(sql);
-  if (tables.length === 0 || (deleting && !dependents)) {
-    everything += 1;
-    return;
-  }
-  const changed = deleting ? new Set(tables.flatMap((table) => [...reachedByDelete(table)])) : tables;
-  for (const table of changed) versions.set(table, (versions.get(table) ?? 0) + 1);
+  const change = tables.length === 0 || (deleting && !dependents) ? null : deleting ? [...new Set(tables.flatMap((table) => [...reachedByDelete(table)]))] : tables;
+  bump(change);
+  return change;
+}
+
+function bump(change: Change): void {
+  if (change === null) everything += 1;
+  else for (const table of change) versions.set(table, (versions.get(table) ?? 0) + 1);
+}
+
+type CommitListener = (changes: Change[]) => void;
+const commitListeners = new Set<CommitListener>();
+
+/** Writes that have committed in this process: bumped again, and told to the listeners (other processes). */
+export function noteCommitted(changes: Change[]): void {
+  if (changes.length === 0) return;
+  for (const change of changes) bump(change);
+  for (const listener of commitListeners) listener(changes);
+}
+
+/** Hears every committed write of this process; returns the function that stops listening. */
+export function onCommitted(listener: CommitListener): () => void {
+  commitListeners.add(listener);
+  return () => commitListeners.delete(listener);
+}
+
+/** Writes another process committed: what this process has cached from those tables is stale. */
+export function noteWrittenElsewhere(changes: Change[]): void {
+  for (const change of changes) bump(change);
+}
+
+let caching = true;
+
+/**
+ * Turns every cache stamped here off (isCurrent is then always false): for processes that share a
+ * database with no way to hear each other's writes.
+ */
+export function disableCaching(disabled = true): void {
+  caching = !disabled;
+}
+
+export function cachingEnabled(): boolean {
+  return caching;
 }
 
 /** Tells the watched work it has read these tables, when it used something cached from them. */
@@ -77,7 +123,7 @@ export function stampOf(tables: Iterable<string>): Stamp {
 
 /** No write has touched the stamp's tables since it was taken. */
 export function isCurrent(stamp: Stamp): boolean {
-  return stamp.everything === everything && stamp.tables.every(([table, version]) => (versions.get(table) ?? 0) === version);
+  return caching && stamp.everything === everything && stamp.tables.every(([table, version]) => (versions.get(table) ?? 0) === version);
 }
 
 /** Runs `work` noting which tables it reads and whether it writes. */
@@ -92,7 +138,7 @@ export function watchStatements<T>(work: () => T): T {
  */
 export function readSoFar(alsoDependsOn: string[] = []): Stamp | undefined {
   const watch = watches.getStore();
-  if (!watch || watch.wrote) return undefined;
+  if (!watch || watch.wrote || !caching) return undefined;
   const tables = new Set([...watch.read, ...alsoDependsOn]);
   return { everything: watch.started.everything, tables: Array.from(tables, (table) => [table, watch.started.tables.get(table) ?? 0]) };
 }

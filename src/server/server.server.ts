@@ -4,9 +4,7 @@ import type { Logger } from "pino";
 import { createApp } from "#server/app.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { db, disconnectDb } from "#db/client.server.ts";
-import { applyMigrations } from "#db/migrate.server.ts";
-import { lockDatabaseFile } from "#db/process-lock.server.ts";
-import { sqliteFilePath } from "#db/sqlite-file.server.ts";
+import { prepareDatabase } from "#db/prepare.server.ts";
 import { seed } from "../../prisma/seed.ts";
 import { startAuctionClock } from "#models/auctions.server.ts";
 import { finishInterruptedAwards } from "#models/load-stops.server.ts";
@@ -21,7 +19,7 @@ export type RunningServer = { url: string; server: http.Server; close(): Promise
 
 /** Migrates, seeds (first start), and serves the app and the cable on one HTTP server. */
 export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
-  const unlock = lockDatabaseFile(sqliteFilePath(env.DATABASE_URL));
+  const unlock = await prepareDatabase(env.DATABASE_URL, logger);
   try {
     return await serve(env, logger, unlock);
   } catch (error) {
@@ -31,8 +29,6 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
 }
 
 async function serve(env: Env, logger: Logger, unlock: () => void): Promise<RunningServer> {
-  const applied = await applyMigrations(env.DATABASE_URL);
-  if (applied.length) logger.info({ applied }, "migrations applied");
   if (env.SEED_DEMO_DATA && (await db().user.count()) === 0) {
     await seed(db());
     logger.info("demo data seeded");

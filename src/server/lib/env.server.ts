@@ -11,7 +11,19 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z.string().startsWith("file:", "must be a file: URL for SQLite").default("file:./data/development.sqlite3"),
+    // SQLite (a file: URL, one process) or PostgreSQL (postgres:// or postgresql://, any number of processes).
+    DATABASE_URL: z
+      .string()
+      .refine((url) => /^(file:|postgres(ql)?:\/\/)/.test(url), "must be a file: URL for SQLite or a postgres:// URL")
+      .default("file:./data/development.sqlite3"),
+    // Shared by every process when set: the cable's broadcasts, rate limits and cache invalidation.
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+    // S3-compatible storage for uploads, as s3://bucket (credentials from AWS_ACCESS_KEY_ID and
+    // AWS_SECRET_ACCESS_KEY); S3_ENDPOINT for a service other than AWS. Unset, files go to STORAGE_DIR.
+    STORAGE_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]\/?$/, "must be s3://bucket-name").optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    S3_REGION: z.string().default("eu-west-2"),
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     APP_ORIGIN: z.url().optional(),
@@ -49,7 +61,9 @@ const EnvSchema = z
     isProduction: env.NODE_ENV === "production",
     // Analytics and client error reporting run only where real people are (production and staging); tests opt in.
     telemetryEnabled: env.CLIENT_TELEMETRY ?? (env.NODE_ENV === "production" || env.NODE_ENV === "staging"),
-    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(path.dirname(databasePath(env.DATABASE_URL)), "storage")),
+    usesPostgres: !env.DATABASE_URL.startsWith("file:"),
+    dataDir: dataDirFor(env.DATABASE_URL),
+    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDirFor(env.DATABASE_URL), "storage")),
   }));
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
@@ -62,16 +76,22 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const env = result.data;
   if (!env.SESSION_SECRET && env.isProduction) throw new Error("Invalid environment configuration:\n  SESSION_SECRET: required in production");
-  return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.DATABASE_URL) };
+  return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.dataDir) };
 }
 
 export function databasePath(databaseUrl: string): string {
   return path.resolve(databaseUrl.replace(/^file:/, ""));
 }
 
+// Local files (the outbox, uploads on disk, a development session secret): beside a SQLite database,
+// or ./data when the database is a PostgreSQL server.
+function dataDirFor(databaseUrl: string): string {
+  return databaseUrl.startsWith("file:") ? path.dirname(databasePath(databaseUrl)) : path.resolve("data");
+}
+
 // Outside production a secret is generated once and kept beside the database, so sessions survive restarts.
-function localSecret(databaseUrl: string): string {
-  const file = path.join(path.dirname(databasePath(databaseUrl)), "session-secret");
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(48).toString("hex");

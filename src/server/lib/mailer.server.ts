@@ -1,16 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { sqliteFilePath } from "#db/sqlite-file.server.ts";
 import { env } from "#lib/env.server.ts";
 
 // Outgoing mail: through SMTP_URL when it is set; otherwise each message is written as an .eml
-// file to outbox/ beside the database, where a developer (or a test) can open it.
+// file to outbox/ in the data folder (beside a SQLite database), where a developer (or a test) can open it.
 
 export type Mail = { to: string; subject: string; text: string };
 
 export function outboxDir(): string {
-  return path.join(path.dirname(sqliteFilePath(env().DATABASE_URL)), "outbox");
+  return path.join(env().dataDir, "outbox");
 }
 
 let transport: nodemailer.Transporter | undefined;
