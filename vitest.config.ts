@@ -1,6 +1,11 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: pure domain rules, HTTP routes against a real SQLite file, and Chromium flows.
+// Four projects: pure domain rules, HTTP routes against a real SQLite file, the same HTTP routes
+// against a real PostgreSQL server, and Chromium flows.
+
+// Tests of SQLite's own arrangements: one server per database file, and a test that counts queries
+// through a SQLite client of its own (tests/http/statements.test.ts counts pages' statements on both).
+const SQLITE_ONLY = ["tests/http/loads/queries.test.ts", "tests/http/server-start.test.ts"];
 export default defineConfig({
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
@@ -9,6 +14,18 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "http", include: ["tests/http/**/*.test.ts"], setupFiles: ["tests/support/http-setup.ts"], testTimeout: 20_000, hookTimeout: 60_000 },
+      },
+      // The same HTTP tests on PostgreSQL (a server started for the run), but for the few about SQLite itself.
+      {
+        extends: true,
+        test: {
+          name: "http-pg",
+          include: ["tests/http/**/*.test.ts"],
+          exclude: SQLITE_ONLY,
+          setupFiles: ["tests/support/http-setup.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

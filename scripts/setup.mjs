@@ -15,8 +15,13 @@ if (!existsSync("node_modules/.package-lock.json")) {
   run("npm install --no-audit --no-fund");
 }
 
-if (!existsSync("src/generated/prisma/client.ts") || statSync("prisma/schema.prisma").mtimeMs > statSync("src/generated/prisma/client.ts").mtimeMs) {
-  run("npx prisma generate");
+// One client per engine, both from the same models (prisma/postgresql/schema.prisma is derived).
+const clients = [
+  { schema: "prisma/schema.prisma", client: "src/generated/prisma/client.ts" },
+  { schema: "prisma/postgresql/schema.prisma", client: "src/generated/prisma-pg/client.ts" },
+];
+for (const { schema, client } of clients) {
+  if (!existsSync(client) || statSync(schema).mtimeMs > statSync(client).mtimeMs) run(`npx prisma generate --schema ${schema}`);
 }
 
 const manifest = "public/assets/manifest.json";

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import type { DiagnoseMigrationHistoryOutput } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import pg from "pg";
 import {
-  DEFAULT_MIGRATION_PATHS,
   migrationDirectoryName,
+  migrationPathsFor,
   readMigrationList,
   readSchemaFiles,
   writeMigration,
@@ -10,6 +11,7 @@ import {
 } from "#db/migrations-folder.server.ts";
 import { NO_SCHEMA_FILTER, withSchemaEngine } from "#db/schema-engine.server.ts";
 import { preparedSqliteFilePath, sqliteFilePath } from "#db/sqlite-file.server.ts";
+import { databaseKind } from "#db/database-kind.ts";
 
 export type { MigrationPaths };
 
@@ -23,16 +25,40 @@ export type MigrationStatus = {
   upToDate: boolean;
 };
 
-// Schema-only work (diffs) needs no real database; the engine still wants a main connection.
+// Schema-only work (diffs) on SQLite needs no real database; the engine still wants a main connection.
+// PostgreSQL's diffs replay the migrations into a shadow database, so they need a server's URL.
 const SCRATCH_DATABASE_URL = ":memory:";
+// Any fixed number: every process that migrates one PostgreSQL database takes this advisory lock.
+const MIGRATION_LOCK_KEY = 20_261_125;
 const DIFF_HAS_CHANGES = 2;
 const MIGRATIONS_TABLE_MISSING = "P1014";
 
-/** Applies pending migrations, recording them in `_prisma_migrations`; returns the names applied. */
+/**
+ * Applies pending migrations, recording them in `_prisma_migrations`; returns the names applied. On
+ * PostgreSQL several processes may start together: each waits for a database-wide advisory lock, so
+ * the first applies the migrations and the others find nothing left to do.
+ */
 export async function applyMigrations(databaseUrl: string, paths: Partial<MigrationPaths> = {}): Promise<string[]> {
-  const { migrationsDir, schemaPath } = { ...DEFAULT_MIGRATION_PATHS, ...paths };
+  if (databaseKind(databaseUrl) === "postgresql") return withAdvisoryLock(databaseUrl, () => applyPending(databaseUrl, paths));
   preparedSqliteFilePath(databaseUrl);
-  const migrationsList = await readMigrationList(migrationsDir);
+  return applyPending(databaseUrl, paths);
+}
+
+async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
+async function applyPending(databaseUrl: string, paths: Partial<MigrationPaths>): Promise<string[]> {
+  const kind = databaseKind(databaseUrl);
+  const { migrationsDir, schemaPath } = { ...migrationPathsFor(kind), ...paths };
+  const migrationsList = await readMigrationList(migrationsDir, kind);
   const schemaFiles = await readSchemaFiles(schemaPath);
   const output = await withSchemaEngine({ databaseUrl, schemaFiles }, (engine) =>
     engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER }),
@@ -40,22 +66,29 @@ export async function applyMigrations(databaseUrl: string, paths: Partial<Migrat
   return output.appliedMigrationNames;
 }
 
-/** Writes `<timestamp>_<name>/migration.sql` for the schema changes not yet in a migration. */
-export async function createMigration(name: string, paths: Partial<MigrationPaths> = {}, now: Date = new Date()): Promise<string | null> {
-  const { migrationsDir } = { ...DEFAULT_MIGRATION_PATHS, ...paths };
+/**
+ * Writes `<timestamp>_<name>/migration.sql` for the schema changes not yet in a migration. For
+ * PostgreSQL's migrations pass a server's URL as `databaseUrl` (see SCRATCH_DATABASE_URL).
+ */
+export async function createMigration(
+  name: string, paths: Partial<MigrationPaths> = {}, now: Date = new Date(), databaseUrl = SCRATCH_DATABASE_URL,
+): Promise<string | null> {
+  const kind = databaseKind(databaseUrl);
+  const { migrationsDir } = { ...migrationPathsFor(kind), ...paths };
   const directoryName = migrationDirectoryName(name, now);
-  const sql = await checkDrift(paths);
+  const sql = await checkDrift(paths, databaseUrl);
   if (sql === "") return null;
-  await writeMigration(migrationsDir, directoryName, sql);
+  await writeMigration(migrationsDir, directoryName, sql, kind);
   return directoryName;
 }
 
-/** SQL that would bring the migrations up to schema.prisma; "" when they agree. */
-export async function checkDrift(paths: Partial<MigrationPaths> = {}): Promise<string> {
-  const { migrationsDir, schemaPath } = { ...DEFAULT_MIGRATION_PATHS, ...paths };
+/** SQL that would bring the migrations up to the schema; "" when they agree. */
+export async function checkDrift(paths: Partial<MigrationPaths> = {}, databaseUrl = SCRATCH_DATABASE_URL): Promise<string> {
+  const kind = databaseKind(databaseUrl);
+  const { migrationsDir, schemaPath } = { ...migrationPathsFor(kind), ...paths };
   const schemaFiles = await readSchemaFiles(schemaPath);
-  const migrationsList = await readMigrationList(migrationsDir);
-  const result = await withSchemaEngine({ databaseUrl: SCRATCH_DATABASE_URL, schemaFiles }, (engine) =>
+  const migrationsList = await readMigrationList(migrationsDir, kind);
+  const result = await withSchemaEngine({ databaseUrl, schemaFiles }, (engine) =>
     engine.diff({
       from: { tag: "migrations", ...migrationsList },
       to: { tag: "schemaDatamodel", files: schemaFiles },
@@ -68,10 +101,11 @@ export async function checkDrift(paths: Partial<MigrationPaths> = {}): Promise<s
 }
 
 export async function migrationStatus(databaseUrl: string, paths: Partial<MigrationPaths> = {}): Promise<MigrationStatus> {
-  const { migrationsDir, schemaPath } = { ...DEFAULT_MIGRATION_PATHS, ...paths };
-  const migrationsList = await readMigrationList(migrationsDir);
+  const kind = databaseKind(databaseUrl);
+  const { migrationsDir, schemaPath } = { ...migrationPathsFor(kind), ...paths };
+  const migrationsList = await readMigrationList(migrationsDir, kind);
   const migrations = migrationsList.migrationDirectories.map((directory) => directory.path);
-  if (!existsSync(sqliteFilePath(databaseUrl))) return summarise(migrations, null);
+  if (kind === "sqlite" && !existsSync(sqliteFilePath(databaseUrl))) return summarise(migrations, null);
   const schemaFiles = await readSchemaFiles(schemaPath);
   const diagnosis = await withSchemaEngine({ databaseUrl, schemaFiles }, (engine) =>
     engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: NO_SCHEMA_FILTER }),

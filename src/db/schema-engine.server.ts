@@ -2,6 +2,9 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { randomUUID } from "node:crypto";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
@@ -9,6 +12,7 @@ import {
 } from "@prisma/driver-adapter-utils";
 import type { SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { SQLITE_TIMESTAMP_FORMAT, sqliteFilePath } from "#db/sqlite-file.server.ts";
+import { databaseKind } from "#db/database-kind.ts";
 
 export type { SchemaEngine };
 export type SchemaFile = { path: string; content: string };
@@ -29,11 +33,12 @@ declare global {
 const WASM_KEY = Symbol.for("haulage.schemaEngineWasm");
 const processGlobals = globalThis as typeof globalThis & { [WASM_KEY]?: Promise<WasmGlue> };
 
-/** Runs `use` with a schema engine bound to a SQLite database, then closes its connections. */
+/** Runs `use` with a schema engine bound to the database (SQLite or PostgreSQL), then closes its connections. */
 export async function withSchemaEngine<T>(session: SchemaEngineSession, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const glue = await loadSchemaEngineWasm();
   const connections: SqlDriverAdapter[] = [];
-  const factory = bindMigrationAwareSqlAdapterFactory(sqliteFactory(sqliteFilePath(session.databaseUrl), connections));
+  const engineFactory = databaseKind(session.databaseUrl) === "postgresql" ? postgresFactory(session.databaseUrl, connections) : sqliteFactory(sqliteFilePath(session.databaseUrl), connections);
+  const factory = bindMigrationAwareSqlAdapterFactory(engineFactory);
   let engine: SchemaEngine | undefined;
   try {
     const datamodels = session.schemaFiles.map((file): [string, string] => [file.path, file.content]);
@@ -76,6 +81,61 @@ function sqliteFactory(path: string, connections: SqlDriverAdapter[]): SqlMigrat
     adapterName: base.adapterName,
     connect: async () => track(await base.connect()),
     connectToShadowDb: async () => track(runParameterlessSqlAsScript(await base.connectToShadowDb())),
+  };
+}
+
+// The engine reads PostgreSQL's catalogs, whose one-byte `"char"` columns (type 18) the pg adapter
+// refuses as an unsupported type; pg already hands them over as strings, so they are reported as text.
+const PG_CHAR = 18;
+const PG_TEXT = 25;
+
+class CatalogReadingPool extends pg.Pool {
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (!(result instanceof Promise)) return result as never;
+    return result.then((outcome: pg.QueryResult) => {
+      for (const field of outcome.fields ?? []) if (field.dataTypeID === PG_CHAR) field.dataTypeID = PG_TEXT;
+      return outcome;
+    }) as never;
+  }
+}
+
+/** A connection on its own pool; disposing it ends the pool (and runs `after`, e.g. to drop a database). */
+async function pooledConnection(config: pg.PoolConfig, after: () => Promise<void> = async () => {}): Promise<SqlDriverAdapter> {
+  const pool = new CatalogReadingPool({ ...config, max: 2 });
+  const connection = await new PrismaPg(pool).connect();
+  const dispose = connection.dispose.bind(connection);
+  connection.dispose = async () => {
+    await dispose();
+    await pool.end();
+    await after();
+  };
+  return connection;
+}
+
+// Diffs from migrations replay them into a shadow database, made here and dropped afterwards.
+function postgresFactory(url: string, connections: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
+  const track = (connection: SqlDriverAdapter) => {
+    connections.push(closeOnce(connection));
+    return connection;
+  };
+  return {
+    provider: "postgres",
+    adapterName: "@prisma/adapter-pg",
+    connect: async () => track(await pooledConnection({ connectionString: url })),
+    connectToShadowDb: async () => {
+      const database = `loadline_shadow_${randomUUID().replaceAll("-", "")}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${database}"`);
+      const dropShadow = async () => {
+        await admin.query(`DROP DATABASE IF EXISTS "${database}"`);
+        await admin.end();
+      };
+      const shadowUrl = new URL(url);
+      shadowUrl.pathname = `/${database}`;
+      return track(await pooledConnection({ connectionString: shadowUrl.toString() }, dropShadow));
+    },
   };
 }
 

@@ -14,7 +14,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 const versions = new Map<string, number>();
 let everything = 0;
 
-const TABLE_NAME = /\b(?:FROM|JOIN|INTO|UPDATE)\s+(?:[`"]?main[`"]?\.)?[`"]?([A-Za-z_]\w*)/gi;
+// A schema may qualify the name: SQLite's `main`, PostgreSQL's "public".
+const TABLE_NAME = /\b(?:FROM|JOIN|INTO|UPDATE)\s+(?:[`"]?[A-Za-z_]\w*[`"]?\.)?[`"]?([A-Za-z_]\w*)/gi;
 
 /** The tables a statement names after FROM, JOIN, INTO or UPDATE. */
 export function tablesIn(sql: string): string[] {

@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { instant, laterBy } from "#db/sql-dialect.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import { monthBucket, summerTimeDays, type MonthBucket } from "#domain/charts/months.ts";
 import type { LaneFigureRow, LoadFigureRow, QuoteFigureRow } from "#domain/charts/dashboard-charts.ts";
@@ -31,7 +32,7 @@ const spanOf = (buckets: readonly MonthBucket[]): Span => ({
 function monthOf(at: Prisma.Sql, buckets: readonly MonthBucket[]): Prisma.Sql {
   if (buckets.length === 1) return Prisma.sql`${buckets[0]!.month}`;
   const half = Math.ceil(buckets.length / 2);
-  return Prisma.sql`CASE WHEN ${at} < ${buckets[half - 1]!.endsAt} THEN ${monthOf(at, buckets.slice(0, half))} ELSE ${monthOf(at, buckets.slice(half))} END`;
+  return Prisma.sql`CASE WHEN ${at} < ${instant(buckets[half - 1]!.endsAt)} THEN ${monthOf(at, buckets.slice(0, half))} ELSE ${monthOf(at, buckets.slice(half))} END`;
 }
 
 // A shipper's loads are found through its jobs (indexed by shipper), a carrier's directly.
@@ -48,8 +49,8 @@ const loadsOf = (scope: FigureScope) =>
 function byEndOfDay(at: Prisma.Sql, day: Prisma.Sql, span: Span) {
   const years = [new Date(span.firstDay - 62 * DAY_MS).getUTCFullYear(), new Date(span.nextFirstDay).getUTCFullYear()] as const;
   const summers = Array.from({ length: years[1] - years[0] + 1 }, (_, i) => summerTimeDays(years[0] + i));
-  const summer = Prisma.join(summers.map((s) => Prisma.sql`(${day} > ${s.after - DAY_MS} AND ${day} <= ${s.through - DAY_MS})`), " OR ");
-  return Prisma.sql`CASE WHEN ${at} < ${day} + ${DAY_MS - HOUR_MS} THEN 1 WHEN ${at} >= ${day} + ${DAY_MS} OR ${at} IS NULL THEN 0 WHEN ${summer} THEN 0 ELSE 1 END`;
+  const summer = Prisma.join(summers.map((s) => Prisma.sql`(${day} > ${instant(s.after - DAY_MS)} AND ${day} <= ${instant(s.through - DAY_MS)})`), " OR ");
+  return Prisma.sql`CASE WHEN ${at} < ${laterBy(day, DAY_MS - HOUR_MS)} THEN 1 WHEN ${at} >= ${laterBy(day, DAY_MS)} OR ${at} IS NULL THEN 0 WHEN ${summer} THEN 0 ELSE 1 END`;
 }
 
 // CO2e is stored per job (every load of a job emits the same; see job-co2e.server.ts), so a
@@ -62,11 +63,11 @@ const n = (value: unknown) => Number(value ?? 0);
 export async function loadFigures(scope: FigureScope, months: readonly string[]): Promise<LoadFigureRow[]> {
   const buckets = months.map(monthBucket);
   const span = spanOf(buckets);
-  const delivered = Prisma.sql`(l."status" = 'delivered' AND l."deliveredAt" >= ${span.starts} AND l."deliveredAt" < ${span.ends})`;
+  const delivered = Prisma.sql`(l."status" = 'delivered' AND l."deliveredAt" >= ${instant(span.starts)} AND l."deliveredAt" < ${instant(span.ends)})`;
   const rows = await db().$queryRaw<Record<string, unknown>[]>`
     SELECT g.*, a."name" AS "carrierName" FROM (
       SELECT CASE WHEN ${delivered} THEN ${monthOf(Prisma.sql`l."deliveredAt"`, buckets)} END AS "deliveredMonth",
-        CASE WHEN l."pickupDate" >= ${span.firstDay} AND l."pickupDate" < ${span.nextFirstDay} THEN 1 ELSE 0 END AS picked,
+        CASE WHEN l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)} THEN 1 ELSE 0 END AS picked,
         l."carrierAccountId" AS "carrierId", l."status" AS status,
         COUNT(*) AS loads, COALESCE(SUM(l."priceCents"), 0) AS pence,
         SUM(${byEndOfDay(Prisma.sql`l."collectedAt"`, Prisma.sql`l."pickupDate"`, span)}) AS "collectedOnTime",
@@ -74,7 +75,7 @@ export async function loadFigures(scope: FigureScope, months: readonly string[])
         COUNT(l."pickupDate") AS "collectionDated", COUNT(l."deliveryDate") AS "deliveryDated",
         ${co2eOf(scope)} AS "co2eGrams"
       FROM ${loadsOf(scope)}
-        AND (${delivered} OR (l."pickupDate" >= ${span.firstDay} AND l."pickupDate" < ${span.nextFirstDay}))
+        AND (${delivered} OR (l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)}))
       GROUP BY 1, 2, 3, 4
     ) g LEFT JOIN "Account" a ON a."id" = g."carrierId"`;
   return rows.map((row) => ({
@@ -105,7 +106,7 @@ export async function laneFigures(scope: FigureScope, months: readonly string[])
     SELECT p."city" AS origin, d."city" AS destination, SUM(g.loads) AS loads, SUM(g.pence) * 1.0 / SUM(g.loads) AS "averagePence"
     FROM (
       SELECT l."jobId" AS "jobId", COUNT(*) AS loads, SUM(l."priceCents") AS pence
-      FROM ${loadsOf(scope)} AND l."status" = 'delivered' AND l."deliveredAt" >= ${span.starts} AND l."deliveredAt" < ${span.ends}
+      FROM ${loadsOf(scope)} AND l."status" = 'delivered' AND l."deliveredAt" >= ${instant(span.starts)} AND l."deliveredAt" < ${instant(span.ends)}
       GROUP BY l."jobId"
     ) g
     LEFT JOIN "JobLocation" p ON p."jobId" = g."jobId" AND p."kind" = 'pickup' AND p."position" = 0
@@ -123,7 +124,7 @@ export async function quoteFigures(carrierAccountId: number, months: readonly st
   const rows = await db().$queryRaw<Record<string, unknown>[]>`
     SELECT ${monthOf(Prisma.sql`q."createdAt"`, buckets)} AS month, COUNT(*) AS placed, SUM(CASE WHEN q."status" = 'accepted' THEN 1 ELSE 0 END) AS won
     FROM "Quote" q
-    WHERE q."carrierAccountId" = ${carrierAccountId} AND q."createdAt" >= ${span.starts} AND q."createdAt" < ${span.ends}
+    WHERE q."carrierAccountId" = ${carrierAccountId} AND q."createdAt" >= ${instant(span.starts)} AND q."createdAt" < ${instant(span.ends)}
     GROUP BY 1`;
   return rows.map((row) => ({ month: String(row.month), placed: n(row.placed), won: n(row.won) }));
 }

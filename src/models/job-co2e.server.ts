@@ -24,7 +24,7 @@ export async function perLoadCo2eGrams(job: FigureJob): Promise<number> {
 // One UPDATE for a batch. Raw, so the job's updatedAt (shown to people as its last edit) stays put.
 async function store(figures: readonly { id: number; grams: number }[]): Promise<void> {
   if (!figures.length) return;
-  const cases = Prisma.join(figures.map((f) => Prisma.sql`WHEN ${f.id} THEN ${f.grams}`), " ");
+  const cases = Prisma.join(figures.map((f) => Prisma.sql`WHEN ${f.id} THEN CAST(${f.grams} AS INTEGER)`), " ");
   await db().$executeRaw`UPDATE "Job" SET "co2eGramsPerLoad" = CASE "id" ${cases} END WHERE "id" IN (${Prisma.join(figures.map((f) => f.id))})`;
 }
 

@@ -1,16 +1,17 @@
-import Database from "better-sqlite3";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { signedInAgent } from "../support/app.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
 import { messagingWorld } from "../support/messaging-fixtures.ts";
+import { spyOnStatements } from "../support/statements.ts";
 
-// A page's statements, counted as the database prepares them. Each request has its own query
-// string, so no kept page answers it: this is what rendering the page costs.
+// A page's statements, counted as the database driver is handed them. Each request has its own
+// query string, so no kept page answers it: this is what rendering the page costs.
 describe("statements per page", () => {
-  const prepare = vi.spyOn(Database.prototype, "prepare");
-  afterAll(() => prepare.mockRestore());
+  const spy = spyOnStatements();
+  const prepare = { mockClear: () => spy.clear(), get mock() { return { calls: spy.sent().map((sql) => [sql]) }; } };
+  afterAll(() => spy.restore());
   let fresh = 0;
 
   async function statementsFor(browser: Awaited<ReturnType<typeof signedInAgent>>["browser"], path: string): Promise<string[]> {

@@ -100,12 +100,18 @@ export async function startRedis(): Promise<Service> {
   };
 }
 
-/** An S3-compatible server (s3rver) in this process, with `buckets` created; credentials S3RVER/S3RVER. */
-export async function startS3(buckets: string[] = ["loadline-test"]): Promise<Service & { endpoint: string }> {
+/**
+ * An S3-compatible server (s3rver) in this process, with `buckets` created, taking PUTs from the
+ * browser pages of `corsOrigins`. Credentials S3RVER/S3RVER (its one built-in account; any other key
+ * is refused). It checks a presigned URL's expiry but not its V4 signature, and keeps whatever body
+ * it is sent (no Content-MD5 or Content-Length check): what the app checks itself is what tests see.
+ */
+export async function startS3(buckets: string[] = ["loadline-test"], { corsOrigins = [] }: { corsOrigins?: string[] } = {}): Promise<Service & { endpoint: string }> {
   const { default: S3rver } = await import("s3rver");
   const dir = mkdtempSync(path.join(tmpdir(), "loadline-s3-"));
   const port = await freePort();
-  const server = new S3rver({ port, address: "127.0.0.1", directory: dir, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+  const configs = corsOrigins.length ? [uploadCors(corsOrigins)] : [];
+  const server = new S3rver({ port, address: "127.0.0.1", directory: dir, silent: true, configureBuckets: buckets.map((name) => ({ name, configs })) });
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -116,4 +122,10 @@ export async function startS3(buckets: string[] = ["loadline-test"]): Promise<Se
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The CORS rule a bucket needs for DirectUpload's PUT (docs/storage.md gives the same for a real bucket). */
+function uploadCors(origins: string[]): string {
+  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join("");
+  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>Content-Type</AllowedHeader><AllowedHeader>Content-MD5</AllowedHeader><MaxAgeSeconds>3600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }

@@ -32,7 +32,9 @@ const EnvSchema = z
     SEED_DEMO_DATA: booleanFlag.default(true),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default("Loadline <no-reply@loadline.example>"),
-    // Uploaded files; by default a "storage" folder beside the database.
+    // Local files (outbox, session secret, uploads on disk); by default the SQLite database's folder, or ./data.
+    DATA_DIR: z.string().optional(),
+    // Uploaded files; by default a "storage" folder in DATA_DIR.
     STORAGE_DIR: z.string().optional(),
     // At most 2,047 MB: a file's size must fit its database column.
     UPLOAD_PHOTO_MAX_MB: z.coerce.number().positive().max(2047).default(25),
@@ -62,8 +64,8 @@ const EnvSchema = z
     // Analytics and client error reporting run only where real people are (production and staging); tests opt in.
     telemetryEnabled: env.CLIENT_TELEMETRY ?? (env.NODE_ENV === "production" || env.NODE_ENV === "staging"),
     usesPostgres: !env.DATABASE_URL.startsWith("file:"),
-    dataDir: dataDirFor(env.DATABASE_URL),
-    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDirFor(env.DATABASE_URL), "storage")),
+    dataDir: path.resolve(env.DATA_DIR ?? dataDirFor(env.DATABASE_URL)),
+    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR ?? dataDirFor(env.DATABASE_URL), "storage")),
   }));
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

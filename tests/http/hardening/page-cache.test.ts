@@ -1,24 +1,14 @@
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server.ts";
-import { preparedSqliteFilePath } from "#db/sqlite-file.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 import { messagingWorld } from "../../support/messaging-fixtures.ts";
+import { writeBehindTheAppsBack } from "../../support/statements.ts";
 
 const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)"/.exec(html)?.[1];
 const csrfOf = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
 
-/** A write on a connection of its own: the app's statement watch never sees it. */
-function writeBehindTheAppsBack(sql: string, ...params: unknown[]) {
-  const connection = new Database(preparedSqliteFilePath(process.env.DATABASE_URL!));
-  try {
-    connection.prepare(sql).run(...params);
-  } finally {
-    connection.close();
-  }
-}
 
 // Signed-in pages are kept rendered per person and request, for at most a second, and dropped the
 // moment any table they read is written through the app.
@@ -30,7 +20,7 @@ describe("kept pages", () => {
     const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Before reference" });
     const { browser } = await signedInAgent(shipper.email);
     expect((await browser.get("/jobs")).text).toContain("Before reference");
-    writeBehindTheAppsBack(`UPDATE "Job" SET reference = ? WHERE id = ?`, "After reference", job.id);
+    await writeBehindTheAppsBack(`UPDATE "Job" SET reference = ? WHERE id = ?`, "After reference", job.id);
     expect((await browser.get("/jobs")).text).toContain("Before reference");
     const now = Date.now();
     vi.spyOn(Date, "now").mockReturnValue(now + 1_000);

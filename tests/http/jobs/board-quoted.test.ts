@@ -1,5 +1,4 @@
-import Database from "better-sqlite3";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { readBoardFilters } from "#domain/jobs/board-filters.ts";
 import { jobBoard } from "#models/job-board.server.ts";
@@ -8,6 +7,7 @@ import { findUserWithAccount } from "#models/users.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
+import { spyOnStatements } from "../../support/statements.ts";
 
 // The board marks the jobs the viewing carrier has an active quote on ("You quoted £420 · 2 loads"),
 // read with the page: one query for the whole page, never one per job.
@@ -66,11 +66,11 @@ describe("the job board's quoted badge", () => {
   });
 
   it("costs one query more than the board without a viewer, whatever the page's size", async () => {
-    const prepare = vi.spyOn(Database.prototype, "prepare");
+    const spy = spyOnStatements();
     const statements = async (viewer: { accountId: number } | null, loadType: string) => {
-      prepare.mockClear();
+      spy.clear();
       await jobBoard(readBoardFilters({ load_type: loadType }), viewer);
-      return prepare.mock.calls.map(([sql]) => String(sql));
+      return spy.sent();
     };
     try {
       const anonymous = await statements(null, "ibc");
@@ -83,9 +83,9 @@ describe("the job board's quoted badge", () => {
       expect(anonymous).toHaveLength(4);
       expect(small, small.join("\n")).toHaveLength(5);
       expect(full).toHaveLength(5);
-      expect(small.filter((sql) => /FROM `main`.`Quote`/.test(sql))).toHaveLength(1);
+      expect(small.filter((sql) => /FROM "Quote"/.test(sql))).toHaveLength(1);
     } finally {
-      prepare.mockRestore();
+      spy.restore();
     }
   });
 });

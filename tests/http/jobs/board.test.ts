@@ -1,8 +1,8 @@
-import Database from "better-sqlite3";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { agent, signedInAgent, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
+import { spyOnStatements } from "../../support/statements.ts";
 
 type User = Awaited<ReturnType<typeof createShipper>>;
 let shipper: User;
@@ -72,14 +72,15 @@ describe("GET /jobs as a carrier: the job board", () => {
 });
 
 describe("job board pagination", () => {
-  const prepare = vi.spyOn(Database.prototype, "prepare");
-  afterEach(() => prepare.mockClear());
+  const spy = spyOnStatements();
+  afterEach(() => spy.clear());
+  afterAll(() => spy.restore());
 
   /** SQL statements a page runs against jobs and their locations (sign-in and nav badges aside). */
   async function statementsFor(path: string): Promise<number> {
-    prepare.mockClear();
+    spy.clear();
     await carrier.get(path).expect(200);
-    return prepare.mock.calls.filter(([sql]) => /`main`\.`Job(Location)?`/.test(String(sql))).length;
+    return spy.sent().filter((sql) => /"Job(Location)?"/.test(sql)).length;
   }
 
   it("shows 20 jobs a page with links between pages, keeping the filters", async () => {

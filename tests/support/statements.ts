@@ -1,0 +1,56 @@
+// What the app sends its database, on either engine: better-sqlite3 prepares each statement, pg
+// sends each. Statements are given back in one spelling — no schema name (SQLite's `main`,
+// PostgreSQL's "public") and "double-quoted" names — so a test's pattern fits both. PostgreSQL's
+// transaction control (BEGIN, COMMIT) is left out: SQLite's adapter does not prepare it either.
+import Database from "better-sqlite3";
+import pg from "pg";
+import { vi } from "vitest";
+import { dbKind } from "#db/client.server.ts";
+import { preparedSqliteFilePath } from "#db/sqlite-file.server.ts";
+
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i;
+
+export function normalised(sql: string): string {
+  return sql.replace(/(`main`|"public")\./g, "").replace(/`/g, '"');
+}
+
+export function spyOnStatements() {
+  const sqlite = vi.spyOn(Database.prototype, "prepare");
+  const postgres = vi.spyOn(pg.Client.prototype, "query");
+  return {
+    clear(): void {
+      sqlite.mockClear();
+      postgres.mockClear();
+    },
+    /** The statements sent since the spy began or was last cleared. */
+    sent(): string[] {
+      const viaPg = postgres.mock.calls.map(([query]) => (typeof query === "string" ? query : (query as { text: string }).text));
+      return [...sqlite.mock.calls.map(([sql]) => String(sql)), ...viaPg.filter((sql) => !TRANSACTION_CONTROL.test(sql))].map(normalised);
+    },
+    restore(): void {
+      sqlite.mockRestore();
+      postgres.mockRestore();
+    },
+  };
+}
+
+/** A write on a connection of its own, which the app's statement tracking never sees. `?` marks parameters. */
+export async function writeBehindTheAppsBack(sql: string, ...params: unknown[]): Promise<void> {
+  if (dbKind() === "postgresql") {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      let n = 0;
+      await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const connection = new Database(preparedSqliteFilePath(process.env.DATABASE_URL!));
+  try {
+    connection.prepare(sql).run(...params);
+  } finally {
+    connection.close();
+  }
+}
