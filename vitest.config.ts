@@ -1,11 +1,11 @@
 import { defineConfig } from "vitest/config";
 
-// Four projects: pure domain rules, HTTP routes against a real SQLite file, the same HTTP routes
-// against a real PostgreSQL server, and Chromium flows.
+// Five projects: pure domain rules, HTTP routes against a real SQLite file, the same HTTP routes
+// against a real PostgreSQL server, several processes on real servers, and Chromium flows.
 
 // Tests of SQLite's own arrangements: one server per database file, and a test that counts queries
 // through a SQLite client of its own (tests/http/statements.test.ts counts pages' statements on both).
-const SQLITE_ONLY = ["tests/http/loads/queries.test.ts", "tests/http/server-start.test.ts"];
+const SQLITE_ONLY = ["tests/http/loads/queries.test.ts", "tests/http/server-start.test.ts", "tests/http/hardening/database-lock.test.ts"];
 export default defineConfig({
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
@@ -26,6 +26,11 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
+      },
+      // Tests that start their own servers and processes (PostgreSQL, Redis, S3, several app processes).
+      {
+        extends: true,
+        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 120_000, pool: "forks", poolOptions: { forks: { singleFork: true } } },
       },
       {
         extends: true,

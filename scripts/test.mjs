@@ -1,5 +1,6 @@
 // `npm test`: everything a fresh machine needs, then type-check, lint, and every vitest project
-// (unit, HTTP against real SQLite files, Chromium flows). Ends with a plain "N passed, N failed" line.
+// (unit, HTTP against real SQLite files and again against PostgreSQL, several processes on real
+// PostgreSQL and Redis, Chromium flows). Ends with a plain "N passed, N failed" line.
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
@@ -14,10 +15,17 @@ const step = (name, command) => {
 
 execSync("node scripts/setup.mjs", { stdio: "inherit" });
 
-if (!existsSync(CHROMIUM)) {
-  console.log("Installing Debian's Chromium for the browser tests…");
+// Debian packages the tests run for real: Chromium for the browser flows, PostgreSQL and Redis for the
+// HTTP suite's second run and the several-process tests (started on free ports, stopped afterwards).
+const packages = [
+  { name: "chromium", present: existsSync(CHROMIUM) },
+  { name: "postgresql", present: existsSync("/usr/lib/postgresql/15/bin/postgres") },
+  { name: "redis-server", present: existsSync("/usr/bin/redis-server") },
+].filter((item) => !item.present).map((item) => item.name);
+if (packages.length) {
+  console.log(`Installing Debian's ${packages.join(", ")} for the tests…`);
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, { stdio: "inherit" });
+  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(" ")}`, { stdio: "inherit" });
 }
 
 const results = {

@@ -4,6 +4,8 @@ import { renderStreamMessage } from "@hotwired/turbo";
 import { csrfToken } from "../lib/http.ts";
 
 const TURBO_STREAM = "text/vnd.turbo-stream.html";
+// A stream when it works, the reason as JSON ({ error }) when it is refused.
+const STREAM_OR_REASON = `${TURBO_STREAM}, application/json`;
 
 // Uploads files the moment they are dropped on the area or chosen, each through ActiveStorage's own
 // DirectUploadController (announce, PUT, progress to 90 % while sending, then simulated to 99 % until
@@ -11,6 +13,8 @@ const TURBO_STREAM = "text/vnd.turbo-stream.html";
 // its list) or, in a form, adds it to the form's list as a pending file the form will send. While
 // files upload the input is disabled and "Uploading…" shows, and a form sent meanwhile is held back
 // (flagged data-processing) and sent once they are done; on any error the input is enabled again.
+// A file PUT straight to a storage bucket is checked by the server only when it is added: a refusal
+// then is shown as an upload error is.
 
 type UploadEvent = CustomEvent<{ id: number; file: File; progress?: number; error?: string }>;
 
@@ -113,7 +117,8 @@ export default class UploadController extends Controller<HTMLElement> {
         const signedId = (slot.previousElementSibling as HTMLInputElement | null)?.value;
         slot.previousElementSibling?.remove();
         slot.remove();
-        if (!error && signedId) await (this.modeValue === "form" ? this.addPending(signedId) : this.attach(signedId));
+        const refusal = !error && signedId ? await (this.modeValue === "form" ? this.addPending(signedId) : this.attach(signedId)) : null;
+        if (refusal) this.refused(upload.directUpload.id, file.name, refusal);
         resolve();
       });
     });
@@ -127,20 +132,38 @@ export default class UploadController extends Controller<HTMLElement> {
     if (!failed) this.form.requestSubmit(this.heldSubmitter instanceof HTMLButtonElement ? this.heldSubmitter : undefined);
   }
 
-  private async addPending(signedId: string) {
-    const query = new URLSearchParams({ list_id: this.listIdValue, ...(this.fieldValue ? { field: this.fieldValue } : {}) });
-    const url = `/file_attachments/${encodeURIComponent(signedId)}?${query}`;
-    const response = await fetch(url, { headers: { Accept: TURBO_STREAM }, credentials: "same-origin" });
-    if (response.ok) renderStreamMessage(await response.text());
+  /** Failed as an upload fails (the form is not sent with it), saying why as ActiveStorage says its errors. */
+  private refused(id: number, name: string, reason: string) {
+    const message = `Error storing "${name}". ${reason}`;
+    console.error(message);
+    this.row(id)?.classList.add("upload-failed");
+    alert(message);
   }
 
-  private async attach(signedId: string) {
+  /** Adds the file to the form's list; the reason when the server refuses it. */
+  private async addPending(signedId: string): Promise<string | null> {
+    const query = new URLSearchParams({ list_id: this.listIdValue, ...(this.fieldValue ? { field: this.fieldValue } : {}) });
+    const url = `/file_attachments/${encodeURIComponent(signedId)}?${query}`;
+    return this.streamed(await fetch(url, { headers: { Accept: STREAM_OR_REASON }, credentials: "same-origin" }));
+  }
+
+  /** Attaches the file; the reason when the server refuses it. */
+  private async attach(signedId: string): Promise<string | null> {
     const response = await fetch(this.attachUrlValue, {
       method: "POST",
-      headers: { Accept: TURBO_STREAM, "Content-Type": "application/json", "X-CSRF-Token": csrfToken() },
+      headers: { Accept: STREAM_OR_REASON, "Content-Type": "application/json", "X-CSRF-Token": csrfToken() },
       body: JSON.stringify({ blob_signed_id: signedId, list_id: this.listIdValue }),
     });
-    if (response.ok) renderStreamMessage(await response.text());
+    return this.streamed(response);
+  }
+
+  private async streamed(response: Response): Promise<string | null> {
+    if (response.ok) {
+      renderStreamMessage(await response.text());
+      return null;
+    }
+    const answer = (await response.json().catch(() => ({}))) as { error?: unknown };
+    return typeof answer.error === "string" ? answer.error : `Status: ${response.status}`;
   }
 
   private progressRow(id: number, name: string): HTMLLIElement {

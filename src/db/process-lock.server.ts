@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 
 // SQLite serves one server process: a second one on the same file would race the first for
-// migrations and writes. The first to start writes its pid into "<database>.lock"; a later one
+// migrations and writes, and neither would see the other's cache invalidations or live messages. The first to start writes its pid into "<database>.lock"; a later one
 // finds a live pid there and refuses to start with one clear line. A lock left by a crashed
 // process (its pid no longer running) is taken over.
 
@@ -39,7 +39,7 @@ export function lockDatabaseFile(databasePath: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = holderOf(lockPath);
       if (holder !== null && holder !== process.pid && isRunning(holder)) {
-        throw new DatabaseInUse(`Another Loadline server (pid ${holder}) is using ${databasePath}: stop it first, or set DATABASE_URL to another file.`);
+        throw new DatabaseInUse(`Another Loadline process (pid ${holder}) is using ${databasePath}; SQLite serves one process — use PostgreSQL (DATABASE_URL=postgres://…) to run several.`);
       }
       rmSync(lockPath, { force: true });
     }

@@ -103,6 +103,9 @@ class CatalogReadingPool extends pg.Pool {
 /** A connection on its own pool; disposing it ends the pool (and runs `after`, e.g. to drop a database). */
 async function pooledConnection(config: pg.PoolConfig, after: () => Promise<void> = async () => {}): Promise<SqlDriverAdapter> {
   const pool = new CatalogReadingPool({ ...config, max: 2 });
+  // An idle connection the server ends (a restart, a test's server stopping) is simply let go;
+  // errors of statements in flight reach the engine through their own promises.
+  pool.on("error", () => {});
   const connection = await new PrismaPg(pool).connect();
   const dispose = connection.dispose.bind(connection);
   connection.dispose = async () => {

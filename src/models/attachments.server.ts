@@ -5,7 +5,7 @@ import { storage } from "#lib/storage.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
-import { blobIdFrom } from "#models/uploads.server.ts";
+import { blobIdFrom, storedUpload } from "#models/uploads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // Files attached to a job (by its shipper) or to a load (by the shipper, the load's carrier and its
@@ -35,12 +35,17 @@ export function attachmentsOf(target: AttachmentTarget) {
 }
 export type AttachmentView = Awaited<ReturnType<typeof attachmentsOf>>[number];
 
-/** The user's own stored uploads these signed ids name, in their order (null for any that names none), in one query. */
+/**
+ * The user's own stored uploads these signed ids name, in their order (null for any that names none),
+ * in one query. An upload still to be checked (sent straight to a bucket) is checked now: one that is
+ * not what was announced is refused with 422.
+ */
 export async function ownStoredBlobs(user: CurrentUser, signedIds: readonly unknown[]) {
   const ids = signedIds.map(blobIdFrom);
   const wanted = ids.filter((id): id is number => id !== null);
-  const rows = wanted.length ? await db().fileBlob.findMany({ where: { id: { in: wanted }, uploadedById: user.id, storedAt: { not: null } } }) : [];
-  return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+  const rows = wanted.length ? await db().fileBlob.findMany({ where: { id: { in: wanted }, uploadedById: user.id } }) : [];
+  const stored = await Promise.all(rows.map(storedUpload));
+  return ids.map((id) => stored.find((row) => row?.id === id) ?? null);
 }
 
 /** The user's own uploaded file a signed id names, or null (→ 404) for anything else. */

@@ -3,6 +3,7 @@ import { pipeline } from "node:stream/promises";
 import { db } from "#db/client.server.ts";
 import { SNIFF_BYTES, announcementRefusal, cleanFilename, sniffedType, type BlobAnnouncement, type UploadLimits, type UploadUse } from "#domain/files/uploads.ts";
 import { env } from "#lib/env.server.ts";
+import { HttpError } from "#lib/errors.server.ts";
 import { md5Hasher } from "#lib/md5-hasher.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { openToken, sealToken } from "#lib/sealed-token.server.ts";
@@ -11,8 +12,10 @@ import { imageSizeOf } from "#models/thumbnails.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // Direct uploads by the ActiveStorage protocol: the browser announces a file and gets back a signed
-// id and a URL to PUT the bytes to; the PUT streams them to storage while hashing, and keeps them
-// only if they are exactly what was announced (length, type by the first bytes, MD5).
+// id and a URL to PUT the bytes to. On disk, our own PUT streams them to storage while hashing; with
+// a bucket, a presigned PUT takes them there and they are checked when the file is first used.
+// Either way a file is kept only if it is exactly what was announced (length, type by the first
+// bytes, MD5).
 
 const UPLOAD_URL = "direct upload";
 const SIGNED_ID = "blob signed id";
@@ -24,11 +27,17 @@ export const UNATTACHED_BLOB_TTL_MS = 24 * 60 * 60_000;
 const MB = 1024 * 1024;
 export const uploadLimits = (): UploadLimits => ({ photo: env().UPLOAD_PHOTO_MAX_MB * MB, document: env().UPLOAD_DOCUMENT_MAX_MB * MB, signature: MB });
 
-type BlobRow = { id: number; filename: string; contentType: string; byteSize: number; checksum: string; createdAt: Date };
+type BlobRow = { id: number; key: string; filename: string; contentType: string; byteSize: number; checksum: string; createdAt: Date; storedAt: Date | null };
+
+/** Where the browser PUTs the bytes: straight to the bucket, or to our own PUT route by a signed token. */
+async function directUploadOf(blob: BlobRow) {
+  const direct = storage().direct;
+  if (direct) return direct.uploadTarget(blob.key, blob);
+  return { url: `/api/v1/direct_uploads/${sealToken(UPLOAD_URL, blob.id, UPLOAD_URL_TTL_MS)}`, headers: { "Content-Type": blob.contentType } };
+}
 
 /** The blob's attributes as DirectUpload expects them, with where to PUT the bytes. */
-function attributesOf(blob: BlobRow) {
-  const token = sealToken(UPLOAD_URL, blob.id, UPLOAD_URL_TTL_MS);
+async function attributesOf(blob: BlobRow) {
   return {
     id: blob.id,
     filename: blob.filename,
@@ -37,10 +46,10 @@ function attributesOf(blob: BlobRow) {
     checksum: blob.checksum,
     created_at: blob.createdAt.toISOString(),
     signed_id: sealToken(SIGNED_ID, blob.id, UNATTACHED_BLOB_TTL_MS),
-    direct_upload: { url: `/api/v1/direct_uploads/${token}`, headers: { "Content-Type": blob.contentType } },
+    direct_upload: await directUploadOf(blob),
   };
 }
-export type BlobAttributes = ReturnType<typeof attributesOf>;
+export type BlobAttributes = Awaited<ReturnType<typeof attributesOf>>;
 
 /** Records an announced file, if it may be uploaded for this use. */
 export async function announceUpload(user: CurrentUser, use: UploadUse, announced: BlobAnnouncement): Promise<Result<{ blob: BlobAttributes }>> {
@@ -57,7 +66,7 @@ export async function announceUpload(user: CurrentUser, use: UploadUse, announce
       uploadedById: user.id,
     },
   });
-  return ok({ blob: attributesOf(blob) });
+  return ok({ blob: await attributesOf(blob) });
 }
 
 /** The blob a signed id names, if the id is genuine and unexpired; the caller still checks whose it is. */
@@ -83,13 +92,30 @@ function inspector(limit: number) {
   return { stream, seen, checksum: () => md5.digest(), close: () => md5.close() };
 }
 
+/** What is wrong with the bytes that arrived for a blob (checked in this order), or null when they are exactly what was announced. */
+function arrivalProblem(blob: BlobRow, arrived: { bytes: number; head: Uint8Array; checksum: string | null }): string | null {
+  if (arrived.bytes !== blob.byteSize) return "The file is not the announced size";
+  if (sniffedType(arrived.head) !== blob.contentType) return `The file is not ${blob.contentType}`;
+  if (arrived.checksum !== blob.checksum) return "The file's checksum does not match";
+  return null;
+}
+
+/** Records that the blob's bytes are stored and right, with a picture's size for the gallery. */
+async function markStored<T extends BlobRow>(blob: T): Promise<T> {
+  const size = await imageSizeOf(blob);
+  const stored = { storedAt: new Date(), width: size?.width ?? null, height: size?.height ?? null };
+  await db().fileBlob.update({ where: { id: blob.id }, data: stored });
+  return { ...blob, ...stored };
+}
+
 /**
  * Receives the bytes of an announced file. null when the URL names nothing to upload (bad, tampered
- * or expired token, or a file already stored): the route answers 404. A refusal keeps nothing.
+ * or expired token, or a file already stored; with a bucket, the bytes go there and never here): the
+ * route answers 404. A refusal keeps nothing.
  */
 export async function storeUpload(token: string, body: Readable, headers: { contentType?: string; contentLength?: string }): Promise<Result | null> {
   const id = openToken(UPLOAD_URL, token);
-  const blob = typeof id === "number" ? await db().fileBlob.findFirst({ where: { id, storedAt: null } }) : null;
+  const blob = typeof id === "number" && !storage().direct ? await db().fileBlob.findFirst({ where: { id, storedAt: null } }) : null;
   if (!blob) return null;
   if (headers.contentType !== blob.contentType) return refusedBase(`Send the file as ${blob.contentType}`);
   if (headers.contentLength !== undefined && Number(headers.contentLength) !== blob.byteSize) return refusedBase("The file is not the announced size");
@@ -103,20 +129,43 @@ export async function storeUpload(token: string, body: Readable, headers: { cont
     if (error instanceof TooLong) return refusedBase("The file is not the announced size");
     throw error;
   }
-  const checksum = await seen.checksum();
-  const problem =
-    seen.seen.bytes !== blob.byteSize ? "The file is not the announced size"
-    : sniffedType(seen.seen.head) !== blob.contentType ? `The file is not ${blob.contentType}`
-    : checksum !== blob.checksum ? "The file's checksum does not match"
-    : null;
+  const problem = arrivalProblem(blob, { ...seen.seen, checksum: await seen.checksum() });
   if (problem) {
     await place.discard();
     return refusedBase(problem);
   }
   await place.keep();
-  const size = await imageSizeOf(blob);
-  await db().fileBlob.update({ where: { id: blob.id }, data: { storedAt: new Date(), width: size?.width ?? null, height: size?.height ?? null } });
+  await markStored(blob);
   return ok();
+}
+
+/** The first bytes of a stored file, enough to tell its type. */
+async function headOf(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage().read(key, { start: 0, end: SNIFF_BYTES - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The blob if its bytes are stored, or null. A file PUT straight to the bucket has not passed through
+ * us, so the first time it is used the bucket's size and MD5 and the type of its first bytes are held
+ * to the announcement by the same rules as our own PUT: a file that is not what was announced is
+ * refused (422) and its bytes removed.
+ */
+export async function storedUpload<T extends BlobRow>(blob: T): Promise<T | null> {
+  if (blob.storedAt) return blob;
+  const direct = storage().direct;
+  // On disk only our own PUT stores a file, and it has checked it already.
+  if (!direct) return null;
+  const arrived = await direct.describe(blob.key);
+  if (!arrived) return null;
+  const head = arrived.size === blob.byteSize ? await headOf(blob.key) : Buffer.alloc(0);
+  const problem = arrivalProblem(blob, { bytes: arrived.size, head, checksum: arrived.checksum });
+  if (problem) {
+    await storage().remove(blob.key);
+    throw new HttpError(422, problem);
+  }
+  return markStored(blob);
 }
 
 /** Deletes files announced more than a day ago and never used (attached, signed with, a certificate, or an acceptance's signature), with their bytes. */

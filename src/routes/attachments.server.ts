@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { HttpError, found } from "#lib/errors.server.ts";
-import { storage } from "#lib/storage.server.ts";
 import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server.ts";
 import { attach, filesFor, listIdFor, mayRemoveAttachment, ownStoredBlob, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
 import { requireOwnJob, requireViewableJob } from "#models/jobs.server.ts";
@@ -65,13 +64,13 @@ export function attachmentsRouter(): Router {
     const { filename, contentType, byteSize, key } = attachment.blob;
     const asked = DownloadSchema.parse(req.query).disposition;
     const disposition = asked === "inline" && isShownInline(contentType) ? "inline" : "attachment";
-    sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: dispositionOf(filename, disposition) });
+    await sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: dispositionOf(filename, disposition) });
   });
 
   router.get("/attachments/:id/thumbnail", async (req, res) => {
     const attachment = await requireAttachmentFor(requireUser(req), req.params.id);
     const key = found(await thumbnailOf(attachment.blob));
-    sendStoredFile(res, key, { type: "image/webp", length: (await storage().size(key)) ?? undefined });
+    await sendStoredFile(res, key, { type: "image/webp" });
   });
 
   router.delete("/attachments/:id", async (req, res) => {

@@ -47,7 +47,7 @@ export function proofOfDeliveryRouter(): Router {
     const load = await requireLoadFor(requireUser(req), req.params.id);
     const proof = await requireProof(load.id);
     const signature = found(proof.signature);
-    sendStoredFile(res, signature.key, { type: signature.contentType });
+    await sendStoredFile(res, signature.key, { type: signature.contentType });
   });
 
   return router;

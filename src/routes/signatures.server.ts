@@ -54,7 +54,7 @@ export function signaturesRouter(): Router {
   router.get("/acceptances/:id/signature", async (req, res) => {
     const { acceptance } = await requireAcceptanceFor(requireUser(req), req.params.id);
     const signature = found(acceptance.signature);
-    sendStoredFile(res, signature.key, { type: signature.contentType });
+    await sendStoredFile(res, signature.key, { type: signature.contentType });
   });
 
   return router;

@@ -1,21 +1,24 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import type { Env } from "#lib/env.server.ts";
+import { bucketOrigin } from "#lib/s3-storage.server.ts";
 
 // Scripts come only from our own files; the one kind of inline content, <style> blocks, must carry
 // this answer's nonce. Everything else a page loads is ours, except map tiles, the cable socket of
-// APP_ORIGIN, and — only when configured — a third-party chat widget's origin and a hosted signing
-// provider's (framed). The header is built once; only the nonce changes per answer. Pages learn the
-// configured third parties from here too (res.locals), so a page never loads what the policy refuses.
+// APP_ORIGIN, and — only when configured — a third-party chat widget's origin, a hosted signing
+// provider's (framed) and the storage bucket's (uploads are PUT to it, photos shown from it). The
+// header is built once; only the nonce changes per answer. Pages learn the configured third parties
+// from here too (res.locals), so a page never loads what the policy refuses.
 
 function policy(env: Env, nonce: string): string {
   const chat = originOf(env.SUPPORT_CHAT_SCRIPT_URL);
+  const bucket = env.STORAGE_URL ? [bucketOrigin(env)] : [];
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...chat],
     ["style-src", "'self'", `'nonce-${nonce}'`, ...chat],
-    ["img-src", "'self'", "data:", "blob:", tileSource(env.TILE_URL), ...chat],
-    ["connect-src", "'self'", ...cableOrigins(env), ...chat.flatMap(withSocket)],
+    ["img-src", "'self'", "data:", "blob:", tileSource(env.TILE_URL), ...bucket, ...chat],
+    ["connect-src", "'self'", ...cableOrigins(env), ...bucket, ...chat.flatMap(withSocket)],
     ["frame-src", "'self'", ...chat, ...originOf(env.SIGNATURE_PROVIDER_URL)],
     ["font-src", "'self'", ...chat],
     ["object-src", "'none'"],

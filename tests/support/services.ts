@@ -43,6 +43,25 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Pro
   });
 }
 
+// The port opens before PostgreSQL accepts queries ("the database system is starting up").
+async function waitForQueries(url: string, timeoutMs = 20_000): Promise<void> {
+  const { default: pg } = await import("pg");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query("SELECT 1");
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
 export function hasPostgres(): boolean {
   return existsSync(path.join(PG_BIN, "postgres"));
 }
@@ -68,9 +87,16 @@ export async function startPostgres(): Promise<Service> {
   const settings = ["-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300"];
   const [postgres, args] = asPostgresUser(path.join(PG_BIN, "postgres"), ["-D", data, ...settings]);
   const child = spawn(postgres, args, { stdio: "ignore" });
-  await waitForPort(port, child, "postgres");
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  try {
+    await waitForPort(port, child, "postgres");
+    await waitForQueries(url);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     async stop() {
       // Signal the postmaster itself (runuser does not pass signals on); SIGINT is a fast shutdown.
       const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));

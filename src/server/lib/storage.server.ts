@@ -1,18 +1,35 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { env } from "#lib/env.server.ts";
+import { S3Storage } from "#lib/s3-storage.server.ts";
 
-// Where uploaded files live. Callers use keys only (random, never derived from anything a user
-// sent), so a service such as S3 can take the disk's place behind the same interface.
+// Where uploaded files live: a folder on this machine, or an S3-compatible bucket when STORAGE_URL
+// names one. Callers use keys only (random, never derived from anything a user sent).
 
 export interface FileStorage {
   /** A place to write a new file; nothing is visible under `key` until `keep()`. */
-  writer(key: string): Promise<{ stream: WriteStream; keep(): Promise<void>; discard(): Promise<void> }>;
-  read(key: string, range?: { start: number; end: number }): ReadStream;
+  writer(key: string): Promise<{ stream: Writable; keep(): Promise<void>; discard(): Promise<void> }>;
+  read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
+  /** Present when the browser sends and fetches the bytes itself (a bucket); absent when they pass through us. */
+  readonly direct?: DirectAccess;
+}
+
+/** A file as announced by the browser: what a presigned PUT will take and nothing else. */
+export type AnnouncedFile = { contentType: string; byteSize: number; checksum: string };
+/** How the answer to a download presents the file. */
+export type FileAnswer = { type: string; disposition?: string; cacheControl?: string };
+
+/** Presigned URLs to a bucket the browser reaches itself, and what the bucket holds. */
+export interface DirectAccess {
+  uploadTarget(key: string, file: AnnouncedFile): Promise<{ url: string; headers: Record<string, string> }>;
+  downloadUrl(key: string, answer: FileAnswer): Promise<string>;
+  /** The size and MD5 (base64) the bucket reports for a key; null when it holds nothing there. */
+  describe(key: string): Promise<{ size: number; checksum: string | null } | null>;
 }
 
 /** A new random key: 28 hex digits (112 random bits). */
@@ -41,7 +58,7 @@ export class DiskStorage implements FileStorage {
     };
   }
 
-  read(key: string, range?: { start: number; end: number }): ReadStream {
+  read(key: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.pathOf(key), range);
   }
 
@@ -56,8 +73,9 @@ export class DiskStorage implements FileStorage {
 
 let shared: FileStorage | undefined;
 
-/** The process's storage: the disk under STORAGE_DIR. */
+/** The process's storage: the bucket of STORAGE_URL when set, otherwise the disk under STORAGE_DIR. */
 export function storage(): FileStorage {
-  shared ??= new DiskStorage(env().storageDir);
+  const config = env();
+  shared ??= config.STORAGE_URL ? new S3Storage(config) : new DiskStorage(config.storageDir);
   return shared;
 }

@@ -22,7 +22,7 @@ describe("one server per SQLite file", () => {
     const file = database();
     writeFileSync(`${file}.lock`, String(process.ppid));
     expect(() => lockDatabaseFile(file)).toThrow(DatabaseInUse);
-    expect(() => lockDatabaseFile(file)).toThrow(`Another Loadline server (pid ${process.ppid}) is using ${file}`);
+    expect(() => lockDatabaseFile(file)).toThrow(`Another Loadline process (pid ${process.ppid}) is using ${file}; SQLite serves one process`);
   });
 
   it("takes over a lock left by a process that is no longer running", () => {
@@ -43,6 +43,6 @@ describe("one server per SQLite file", () => {
     expect(started.status).toBe(1);
     const lines = started.stdout.trim().split("\n").filter((line) => line.startsWith("{"));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!).msg).toBe(`Another Loadline server (pid ${process.ppid}) is using ${file}: stop it first, or set DATABASE_URL to another file.`);
+    expect(JSON.parse(lines[0]!).msg).toBe(`Another Loadline process (pid ${process.ppid}) is using ${file}; SQLite serves one process — use PostgreSQL (DATABASE_URL=postgres://…) to run several.`);
   });
 });
