@@ -1,15 +1,30 @@
 // Offline stand-in for `prisma migrate dev/deploy/status/diff`, run on Prisma's Wasm schema engine.
 import { applyMigrations, checkDrift, createMigration, migrationStatus } from "#db/migrate.server.ts";
+import { readFileSync, writeFileSync } from "node:fs";
 import { DEFAULT_DATABASE_URL } from "#db/sqlite-file.server.ts";
+import { DEFAULT_MIGRATION_PATHS, POSTGRES_MIGRATION_PATHS } from "#db/migrations-folder.server.ts";
+import { derivePostgresSchema } from "#db/postgres-schema.ts";
+import { startPostgres } from "../tests/support/services.ts";
 
 const USAGE = "usage: tsx scripts/migrate.ts create NAME | deploy | status | drift";
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const [command, name] = process.argv.slice(2);
 
+// Creates the SQLite migration, derives the PostgreSQL schema and creates its migration too: that
+// diff replays PostgreSQL's migrations into a shadow database, on a throwaway server started here.
 async function create(): Promise<number> {
   if (!name) return fail(USAGE);
-  const created = await createMigration(name);
-  console.log(created ? `Created prisma/migrations/${created}/migration.sql` : "No schema changes: no migration created.");
+  const now = new Date();
+  const created = await createMigration(name, {}, now);
+  console.log(created ? `Created prisma/migrations/${created}/migration.sql` : "No schema changes for SQLite.");
+  writeFileSync(POSTGRES_MIGRATION_PATHS.schemaPath, derivePostgresSchema(readFileSync(DEFAULT_MIGRATION_PATHS.schemaPath, "utf8")));
+  const server = await startPostgres();
+  try {
+    const forPostgres = await createMigration(name, {}, now, server.url);
+    console.log(forPostgres ? `Created prisma/postgresql/migrations/${forPostgres}/migration.sql` : "No schema changes for PostgreSQL.");
+  } finally {
+    await server.stop();
+  }
   return 0;
 }
 

@@ -13,6 +13,7 @@ import {
 import type { SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { SQLITE_TIMESTAMP_FORMAT, sqliteFilePath } from "#db/sqlite-file.server.ts";
 import { databaseKind } from "#db/database-kind.ts";
+import { Gate } from "#db/serialized-adapter.server.ts";
 
 export type { SchemaEngine };
 export type SchemaFile = { path: string; content: string };
@@ -33,8 +34,18 @@ declare global {
 const WASM_KEY = Symbol.for("haulage.schemaEngineWasm");
 const processGlobals = globalThis as typeof globalThis & { [WASM_KEY]?: Promise<WasmGlue> };
 
+// One engine at a time per process: engines share one Wasm instance, and two working at once (a
+// test run migrating its SQLite and PostgreSQL templates together) were seen to mix their databases.
+const ENGINE_GATE_KEY = Symbol.for("haulage.schemaEngineGate");
+const gateHolder = globalThis as typeof globalThis & { [ENGINE_GATE_KEY]?: Gate };
+
 /** Runs `use` with a schema engine bound to the database (SQLite or PostgreSQL), then closes its connections. */
-export async function withSchemaEngine<T>(session: SchemaEngineSession, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+export function withSchemaEngine<T>(session: SchemaEngineSession, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+  gateHolder[ENGINE_GATE_KEY] ??= new Gate();
+  return gateHolder[ENGINE_GATE_KEY].run(() => runSchemaEngine(session, use));
+}
+
+async function runSchemaEngine<T>(session: SchemaEngineSession, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const glue = await loadSchemaEngineWasm();
   const connections: SqlDriverAdapter[] = [];
   const engineFactory = databaseKind(session.databaseUrl) === "postgresql" ? postgresFactory(session.databaseUrl, connections) : sqliteFactory(sqliteFilePath(session.databaseUrl), connections);

@@ -7,11 +7,13 @@ import {
 import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-job.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
+import { boardPlaces, boardTotal } from "#models/board-facts.server.ts";
 
 // The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
 // unless the carrier picks another order. A page costs a fixed handful of queries whatever its
 // size: the count, the page of jobs, their locations and the viewing carrier's own quotes on them
-// (one IN query each), and the places to filter by.
+// (one IN query each), and the places to filter by; the count and the places are kept until a job
+// changes (board-facts).
 
 const boardSelect = { ...jobSummarySelect, vehicleTypes: true, requiredCertifications: true, auctionClosesAt: true } as const satisfies Prisma.JobSelect;
 type BoardJob = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
@@ -89,13 +91,8 @@ function regionOptions(rows: readonly { countryCode: string | null; region: stri
  */
 export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null = null): Promise<JobBoard> {
   const where = boardWhere(filters);
-  const [total, places] = await Promise.all([
-    db().job.count({ where }),
-    db().jobLocation.groupBy({
-      by: ["kind", "countryCode", "region"],
-      where: { countryCode: { not: null }, job: jobScopes.onBoard },
-    }),
-  ]);
+  const filterKey = JSON.stringify([filters.pickupRegion, filters.deliveryRegion, filters.date, filters.vehicleType, filters.loadType]);
+  const [total, places] = await Promise.all([boardTotal(filterKey, where), boardPlaces()]);
   const pages = pageCount(total);
   const page = Math.min(filters.page, pages);
   const pageOfJobs = { where, orderBy: BOARD_ORDERS[filters.sort], skip: (page - 1) * BOARD_PAGE_SIZE, take: BOARD_PAGE_SIZE };

@@ -4,14 +4,14 @@ import { disconnectUser } from "#models/broadcast.server.ts";
 
 /**
  * Signs the user out of every browser and app (or every one but `except`, the session making the
- * change): their stored sessions are deleted and their live sockets closed, so a stolen session
- * stops working at once.
+ * change): their stored sessions are deleted, every server process forgets its cached copies, and
+ * their live sockets are closed, so a stolen session stops working at once.
  */
 export async function endSessions(userId: number, options: { except?: string } = {}): Promise<number> {
-  sessionCache.forgetUser(userId, options.except);
+  await sessionCache.forgetUser(userId, options.except);
   const { count } = await db().session.deleteMany({ where: { userId, ...(options.except ? { id: { not: options.except } } : {}) } });
-  // Again: a request that read a session just before the delete may have cached it meanwhile.
-  sessionCache.forgetUser(userId, options.except);
+  // Again once deleted: a process that re-read a session meanwhile has it cached.
+  await sessionCache.forgetUser(userId, options.except);
   await disconnectUser(userId);
   return count;
 }

@@ -69,10 +69,10 @@ export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimite
     await signInLimiter.guard(req.ip ?? "unknown", email);
     const user = email && password ? await authenticate(email, password) : null;
     if (!user) {
-      signInLimiter.recordFailure(req.ip ?? "unknown", email);
+      await signInLimiter.recordFailure(req.ip ?? "unknown", email);
       return renderPage(req, res, "auth/login", { title: "Sign in", values: { email }, errors: { base: LOGIN_FAILED } }, 422);
     }
-    signInLimiter.clear(req.ip ?? "unknown", email);
+    await signInLimiter.clear(req.ip ?? "unknown", email);
     const returnTo = safeReturnPath(req.session.returnTo);
     await signIn(req, user);
     res.redirect(303, returnTo ?? homePathFor(user));

@@ -19,11 +19,13 @@ import { formOrJsonBodies } from "#server/request-body.server.ts";
 import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
 import { loadCurrentUser } from "#server/auth.server.ts";
 import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
-import { createSignInLimiter, limitWrites } from "#server/rate-limit.server.ts";
+import { createSignInLimiter, limitWrites, WRITE_BUDGETS } from "#server/rate-limit.server.ts";
+import { redisFor } from "#lib/redis.server.ts";
 import { forgetPages, pageCache } from "#server/page-cache.server.ts";
 import { forgetNavBadges } from "#models/nav-badges.server.ts";
 import { routes } from "#routes/index.server.ts";
 import { uploadStorageRouter } from "#routes/uploads.server.ts";
+import { healthRouter } from "#routes/health.server.ts";
 
 
 export type AppOptions = { env: Env; logger: Logger };
@@ -51,6 +53,7 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   );
   app.use(publicFiles());
   app.use(requestLog(app, logger));
+  app.use(healthRouter({ redisUrl: env.REDIS_URL }));
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: env.isProduction }));
   app.use(uploadStorageRouter());
 
@@ -81,10 +84,11 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
     ),
   );
   app.use(loadCurrentUser);
-  app.use(forWrites(limitWrites(), auditImpersonatedWrites));
+  const redis = redisFor(env);
+  app.use(forWrites(limitWrites(WRITE_BUDGETS, redis), auditImpersonatedWrites));
   app.use(pageCache());
 
-  app.use(routes({ env, signInLimiter: createSignInLimiter() }));
+  app.use(routes({ env, signInLimiter: createSignInLimiter({ redis }) }));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return { app, sessionParser, sessionStore };

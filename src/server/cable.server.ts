@@ -3,9 +3,10 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { createTurboStreamsChannel, TURBO_STREAMS_CHANNEL } from "#cable/channels/turbo-streams-channel.ts";
 import type { CableLogger } from "#cable/logger.ts";
-import { InProcessPubSub } from "#cable/pubsub.ts";
+import { InProcessPubSub, type PubSubAdapter } from "#cable/pubsub.ts";
+import { RedisPubSub } from "#cable/redis-pubsub.ts";
 import { createCableServer, type CableServer } from "#cable/server.ts";
-import { useCable } from "#models/broadcast.server.ts";
+import { carryingRequestIds, useCable } from "#models/broadcast.server.ts";
 import { streamSecret } from "#lib/turbo.server.ts";
 import { useSecretKeyBase } from "#lib/secrets.server.ts";
 import { canFollowStream } from "#models/stream-access.server.ts";
@@ -19,7 +20,7 @@ export type AppCable = { cable: CableServer; close(): Promise<void> };
 export function attachCable({ server, sessionParser, env, logger }: CableOptions): AppCable {
   useSecretKeyBase(env.SESSION_SECRET);
   const log = cableLogger(logger.child({ component: "cable" }));
-  const pubsub = new InProcessPubSub(log);
+  const pubsub = carryingRequestIds(pubSubFor(env, log), log);
   const extraOrigins = new Set(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).origin] : []);
   const cable = createCableServer<CurrentUser>({
     server,
@@ -39,6 +40,11 @@ export function attachCable({ server, sessionParser, env, logger }: CableOptions
       await pubsub.shutdown();
     },
   };
+}
+
+/** Through Redis when the app has one, so a broadcast from any process reaches sockets on every process; else within this process. */
+function pubSubFor(env: Env, logger: CableLogger): PubSubAdapter {
+  return env.REDIS_URL ? new RedisPubSub(env.REDIS_URL, logger) : new InProcessPubSub(logger);
 }
 
 /** The signed-in user of an upgrade request, read through the app's own session middleware (impersonation included). */

@@ -8,8 +8,8 @@ declare global {
       user?: CurrentUser;
       /** Set while support staff impersonate `user`. */
       impersonatorId?: number;
-      /** This request's number in the logs. */
-      id: number;
+      /** This request's id in the logs and the X-Request-Id header (the load balancer's, when it sent a valid one). */
+      id: string;
       /** The logger, tagged with the request's id. */
       log: Logger;
     }

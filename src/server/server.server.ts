@@ -1,12 +1,15 @@
+import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import { createApp } from "#server/app.server.ts";
+import { startSharedCaches } from "#db/shared-caches.server.ts";
+import { closeSharedRedis, connectSharedRedis } from "#lib/redis.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { db, disconnectDb } from "#db/client.server.ts";
 import { prepareDatabase } from "#db/prepare.server.ts";
 import { seed } from "../../prisma/seed.ts";
-import { startAuctionClock } from "#models/auctions.server.ts";
+import { startAuctionClock, type AuctionClock } from "#models/auctions.server.ts";
 import { finishInterruptedAwards } from "#models/load-stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
@@ -14,8 +17,15 @@ import { sendSearchDigests } from "#models/saved-searches.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
 import { attachCable } from "#server/cable.server.ts";
+import { drainable } from "#server/draining.server.ts";
 
-export type RunningServer = { url: string; server: http.Server; close(): Promise<void> };
+export type RunningServer = { url: string; server: http.Server; close(options?: { graceMs?: number }): Promise<void> };
+
+/** How long requests being answered when shutdown begins get to finish before they are cut off. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Work the server does on its own; stopped (a run under way finishing first) before the database closes. */
+type Background = { stop(): void | Promise<void> };
 
 /** Migrates, seeds (first start), and serves the app and the cable on one HTTP server. */
 export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
@@ -37,17 +47,23 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
   const finished = await finishInterruptedAwards();
   if (finished) logger.info({ stops: finished }, "finished the load stops of an interrupted award");
 
+  // Redis first when configured: rate limits, the cable and cache invalidation are shared through it.
+  await connectSharedRedis(env);
+  const sharedCaches = await startSharedCaches(env, logger);
   const { app, sessionParser, sessionStore } = createApp({ env, logger });
   const server = http.createServer(app);
+  const drain = drainable(server, app);
   const cable = attachCable({ server, sessionParser, env, logger });
   await sessionStore.prune();
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const auctionClock = startAuctionClock(logger);
-  const housekeeping = startHousekeeping(logger);
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  const searchDigests = startSearchDigests(logger, env.APP_ORIGIN ?? `http://${host}:${port}`);
-  const callOffChecks = startCallOffChecks(logger);
+  const background: Background[] = [
+    stoppedAfterItsRun(startAuctionClock(logger)),
+    startHousekeeping(logger),
+    startSearchDigests(logger, env.APP_ORIGIN ?? `http://${host}:${port}`),
+    startCallOffChecks(logger),
+  ];
   // Jobs stored before the CO2e figure existed (or seeded without it) get it in the background.
   void fillMissingJobCo2e()
     .then((jobs) => jobs && logger.info({ jobs }, "worked out the CO2e per load of jobs without one"))
@@ -56,16 +72,42 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
   return {
     url: `http://${host}:${port}`,
     server,
-    async close() {
-      auctionClock.stop();
-      clearInterval(housekeeping);
-      clearInterval(searchDigests);
-      clearInterval(callOffChecks);
+    /**
+     * Graceful shutdown: /up says "draining", no new connection is taken, cable clients are told to
+     * reconnect (to another server), requests being answered get up to graceMs to finish while the
+     * background work stops. Only then do the cable's pub/sub and the database close: a request
+     * finishing may still broadcast and write.
+     */
+    async close({ graceMs = SHUTDOWN_GRACE_MS } = {}) {
+      const closed = once(server, "close");
+      const requestsDone = drain(graceMs);
+      cable.cable.restart();
+      await Promise.all(background.map((work) => work.stop()));
+      const cutOff = await requestsDone;
+      if (cutOff) logger.warn({ requests: cutOff, graceMs }, "requests still running at shutdown were cut off");
       await cable.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
+      await sharedCaches.stop();
+      await closeSharedRedis();
+      // What requests used closes last, once none can be running.
       await disconnectDb();
       unlock();
+    },
+  };
+}
+
+function stoppedAfterItsRun(clock: AuctionClock): Background {
+  return { stop: () => (clock.stop(), clock.idle()) };
+}
+
+/** Runs `run` now and every `everyMs`; stopping clears the timer and waits for a run under way. */
+function repeat(everyMs: number, run: () => Promise<unknown>): Background {
+  let current = run();
+  const timer = setInterval(() => (current = run()), everyMs).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
     },
   };
 }
@@ -76,17 +118,15 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
  * Hourly, and once at start: files uploaded over a day ago and never used are deleted, and carriers
  * are reminded of documents about to expire (each reminder is stamped, so none is lost or repeated).
  */
-function startHousekeeping(logger: Logger): NodeJS.Timeout {
-  const run = async () => {
+function startHousekeeping(logger: Logger): Background {
+  return repeat(HOUSEKEEPING_EVERY_MS, async () => {
     await purgeUnattachedBlobs()
       .then((purged) => purged && logger.info({ purged }, "unattached uploads purged"))
       .catch((err: unknown) => logger.error({ err }, "purging unattached uploads failed"));
     await sendExpiryReminders()
       .then((sent) => sent && logger.info({ sent }, "document expiry reminders sent"))
       .catch((err: unknown) => logger.error({ err }, "sending document reminders failed"));
-  };
-  void run();
-  return setInterval(run, HOUSEKEEPING_EVERY_MS).unref();
+  });
 }
 
 const SEARCH_DIGESTS_EVERY_MS = 5 * 60_000;
@@ -97,13 +137,12 @@ const SEARCH_DIGESTS_EVERY_MS = 5 * 60_000;
  * user gets at most one an hour (the rule is sendSearchDigests'), so checking this often only makes
  * a due digest leave within about 5 minutes instead of up to an hour late.
  */
-function startSearchDigests(logger: Logger, origin: string): NodeJS.Timeout {
-  const run = () =>
+function startSearchDigests(logger: Logger, origin: string): Background {
+  return repeat(SEARCH_DIGESTS_EVERY_MS, () =>
     sendSearchDigests(new Date(), origin)
       .then((sent) => sent && logger.info({ sent }, "saved-search digests sent"))
-      .catch((err: unknown) => logger.error({ err }, "sending saved-search digests failed"));
-  void run();
-  return setInterval(run, SEARCH_DIGESTS_EVERY_MS).unref();
+      .catch((err: unknown) => logger.error({ err }, "sending saved-search digests failed")),
+  );
 }
 
 const CALL_OFF_CHECKS_EVERY_MS = 24 * 60 * 60_000;
@@ -113,11 +152,10 @@ const CALL_OFF_CHECKS_EVERY_MS = 24 * 60 * 60_000;
  * estimate are notified to both sides. What has been sent is in the database (sendCallOffNotices
  * looks before it writes), so a restart catches up on anything missed and repeats nothing.
  */
-function startCallOffChecks(logger: Logger): NodeJS.Timeout {
-  const run = () =>
+function startCallOffChecks(logger: Logger): Background {
+  return repeat(CALL_OFF_CHECKS_EVERY_MS, () =>
     sendCallOffNotices()
       .then((sent) => sent && logger.info({ sent }, "call-off notices sent"))
-      .catch((err: unknown) => logger.error({ err }, "checking contract call-offs failed"));
-  void run();
-  return setInterval(run, CALL_OFF_CHECKS_EVERY_MS).unref();
+      .catch((err: unknown) => logger.error({ err }, "checking contract call-offs failed")),
+  );
 }

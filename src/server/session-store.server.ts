@@ -10,7 +10,8 @@ export const TOUCH_EVERY_MS = 3600_000;
 /**
  * express-session store backed by the Session table, so sessions survive restarts. Reads come from
  * the process's session cache when they can; a page view writes nothing unless the session changed
- * (or its expiry was last written over an hour ago).
+ * (or its expiry was last written over an hour ago). A saved or destroyed session is dropped from
+ * every other process's cache before the store calls back (see session-cache).
  */
 export class PrismaSessionStore extends session.Store {
   private readonly touched = new Map<string, number>();
@@ -22,31 +23,35 @@ export class PrismaSessionStore extends session.Store {
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
     const cached = sessionCache.get(sid);
     if (cached) return callback(null, JSON.parse(cached) as SessionData);
+    const since = sessionCache.generation;
     this.db()
       .session.findUnique({ where: { id: sid } })
       .then((row) => {
         if (!row || row.expiresAt <= new Date()) return callback(null, null);
-        sessionCache.set(sid, { json: row.data, expiresAt: row.expiresAt.getTime(), userId: row.userId });
+        sessionCache.keep(sid, { json: row.data, expiresAt: row.expiresAt.getTime(), userId: row.userId }, since);
         callback(null, JSON.parse(row.data) as SessionData);
       }, callback);
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const fields = { data: JSON.stringify(data), expiresAt: expiry(data), userId: data.userId ?? null };
+    const since = sessionCache.generation;
     this.db()
       .session.upsert({ where: { id: sid }, create: { id: sid, ...fields }, update: fields })
       .then(() => {
-        sessionCache.set(sid, { json: fields.data, expiresAt: fields.expiresAt.getTime(), userId: fields.userId });
         this.touched.set(sid, Date.now());
-        callback?.();
-      }, callback);
+        return sessionCache.changed(sid, { json: fields.data, expiresAt: fields.expiresAt.getTime(), userId: fields.userId }, since);
+      })
+      .then(() => callback?.(), callback);
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
-    sessionCache.delete(sid);
+    void sessionCache.forgetSession(sid);
     this.touched.delete(sid);
     this.db()
       .session.deleteMany({ where: { id: sid } })
+      // Again once deleted, and awaited: every process has been told before the sign-out is answered.
+      .then(() => sessionCache.forgetSession(sid))
       .then(() => callback?.(), callback);
   }
 

@@ -32,7 +32,7 @@ describe("request log", () => {
       { method: "GET", url: "/login?from=test", status: 200, msg: "request completed" },
       { method: "GET", url: "/no-such-page", status: 404, msg: "request completed" },
     ]);
-    expect(lines.map((line) => [typeof line.reqId, typeof line.ms])).toEqual([["number", "number"], ["number", "number"]]);
+    expect(lines.map((line) => [typeof line.reqId, typeof line.ms])).toEqual([["string", "number"], ["string", "number"]]);
     expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
     expect(JSON.stringify(lines)).not.toContain("secret-cookie-value");
   });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type Logger } from "pino";
 
 export const REDACTED_PATHS = [
@@ -16,11 +17,36 @@ export function createLogger(level: string): Logger {
   return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } });
 }
 
+/** The request being handled, as code running for it sees it; `answered` once its response has gone. */
+export type RequestScope = { readonly id: string; readonly log: Logger; answered: boolean };
+
+const requests = new AsyncLocalStorage<RequestScope>();
+
+/** Runs `handle` (and everything it starts) as part of `scope`'s request. */
+export function runInRequest<T>(scope: RequestScope, handle: () => T): T {
+  return requests.run(scope, handle);
+}
+
+// A timer set while a request runs (waking the auction clock, say) keeps that request's context for
+// good: once the request is answered, later work is no longer its own.
+function currentRequest(): RequestScope | undefined {
+  const scope = requests.getStore();
+  return scope && !scope.answered ? scope : undefined;
+}
+
+/** The id of the request being handled (its X-Request-Id), if any. */
+export function currentRequestId(): string | undefined {
+  return currentRequest()?.id;
+}
+
 let processLogger: Logger | undefined;
 
-/** The process's logger: the one the server started with, else one at LOG_LEVEL (scripts, tests). */
+/**
+ * The logger to write to: while a request is handled, the app's logger tagged with its id; otherwise
+ * the one the server started with, else one at LOG_LEVEL (scripts, tests).
+ */
 export function logger(): Logger {
-  return (processLogger ??= createLogger(process.env.LOG_LEVEL ?? "info"));
+  return currentRequest()?.log ?? (processLogger ??= createLogger(process.env.LOG_LEVEL ?? "info"));
 }
 
 export function useLogger(next: Logger): void {

@@ -1,36 +1,92 @@
-// Sessions recently read or written, kept in this process so a page view costs no session query.
-// The session store writes through it, and anything that ends sessions in the database (signing
-// out everywhere, a password change) forgets them here too, so an ended session stops working at
-// once. One process only: several processes need a shared store (see the scale-out issue).
+import { cachingEnabled } from "#db/table-versions.server.ts";
 
-type Entry = { json: string; expiresAt: number; userId: number | null };
+// Sessions recently read or written, kept in this process so a page view costs no session query.
+// The rules that keep an ended session from working anywhere:
+// - Whatever ends or changes sessions (sign-out, "sign out everywhere", a password change, a saved
+//   session) goes through forgetSession/forgetUser/changed, which also tell the listeners: with
+//   Redis, the other processes (see src/db/shared-caches), which drop their copies on hearing it.
+//   The caller awaits that telling, so by the time a sign-out is answered the word is on its way
+//   to every process; they act on it within a fraction of a millisecond of Redis relaying it, and a
+//   request already reading the session there in that moment may still see it.
+// - A read that began before any forgetting is not kept (the generation moved meanwhile), so a
+//   session read from the database just before its deletion cannot be cached after it.
+// - A kept copy is trusted for a minute at most, so a word lost while Redis was unreachable costs at
+//   most a minute; with caching off (several processes on one database with no Redis) nothing is kept.
+
+export type SessionEntry = { json: string; expiresAt: number; userId: number | null };
+/** What was ended or changed: one session, or a user's sessions but `except`. */
+export type SessionForget = { sid: string } | { userId: number; except?: string | undefined };
+type Listener = (forget: SessionForget) => Promise<void> | void;
+type Kept = SessionEntry & { keptAt: number };
 
 const MAX_ENTRIES = 10_000;
-const entries = new Map<string, Entry>();
+export const SESSION_TRUSTED_MS = 60_000;
 
-export const sessionCache = {
-  get(sid: string, now = Date.now()): string | undefined {
-    const entry = entries.get(sid);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) entries.delete(sid);
-    return entry.expiresAt > now ? entry.json : undefined;
-  },
-  set(sid: string, entry: Entry): void {
+export type SessionCache = ReturnType<typeof createSessionCache>;
+
+export function createSessionCache({ enabled = cachingEnabled } = {}) {
+  const entries = new Map<string, Kept>();
+  const listeners = new Set<Listener>();
+  let generation = 0;
+
+  const drop = (forget: SessionForget) => {
+    generation += 1;
+    if ("sid" in forget) return void entries.delete(forget.sid);
+    for (const [sid, entry] of entries) if (entry.userId === forget.userId && sid !== forget.except) entries.delete(sid);
+  };
+  const tell = async (forget: SessionForget) => void (await Promise.all([...listeners].map((listener) => listener(forget))));
+  const keep = (sid: string, entry: SessionEntry, since: number) => {
+    if (!enabled() || since !== generation) return;
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(sid, entry);
-  },
-  extend(sid: string, expiresAt: number): void {
-    const entry = entries.get(sid);
-    if (entry) entry.expiresAt = expiresAt;
-  },
-  delete(sid: string): void {
-    entries.delete(sid);
-  },
-  /** Every cached session of this user, except `keep`. */
-  forgetUser(userId: number, keep?: string): void {
-    for (const [sid, entry] of entries) if (entry.userId === userId && sid !== keep) entries.delete(sid);
-  },
-  clear(): void {
-    entries.clear();
-  },
-};
+    entries.set(sid, { ...entry, keptAt: Date.now() });
+  };
+
+  return {
+    /** Taken before reading a session, handed to `keep`/`changed`. */
+    get generation() {
+      return generation;
+    },
+    get(sid: string, now = Date.now()): string | undefined {
+      const entry = entries.get(sid);
+      if (!entry) return undefined;
+      const fresh = enabled() && entry.expiresAt > now && now - entry.keptAt < SESSION_TRUSTED_MS;
+      if (!fresh) entries.delete(sid);
+      return fresh ? entry.json : undefined;
+    },
+    /** A session as read from the database. */
+    keep,
+    /** A session this process has just written: kept here, and every other process drops its copy. */
+    changed(sid: string, entry: SessionEntry, since: number): Promise<void> {
+      keep(sid, entry, since);
+      return tell({ sid });
+    },
+    extend(sid: string, expiresAt: number): void {
+      const entry = entries.get(sid);
+      if (entry) entry.expiresAt = expiresAt;
+    },
+    /** A session ended, here and (once awaited) everywhere. */
+    forgetSession(sid: string): Promise<void> {
+      drop({ sid });
+      return tell({ sid });
+    },
+    /** Every session of this user but `except`, here and (once awaited) everywhere. */
+    forgetUser(userId: number, except?: string): Promise<void> {
+      drop({ userId, except });
+      return tell({ userId, except });
+    },
+    /** What another process ended or changed. */
+    forgetHere: drop,
+    /** Hears every forgetting of this process; returns the function that stops listening. */
+    onForget(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    clear(): void {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+
+/** The process's session cache. */
+export const sessionCache = createSessionCache();
