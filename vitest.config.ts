@@ -30,7 +30,7 @@ export default defineConfig({
       // Tests that start their own servers and processes (PostgreSQL, Redis, S3, several app processes).
       {
         extends: true,
-        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 120_000, pool: "forks", poolOptions: { forks: { singleFork: true } } },
+        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, pool: "forks", poolOptions: { forks: { singleFork: true } } },
       },
       {
         extends: true,

@@ -1,6 +1,7 @@
 import { jobScopes } from "#models/job-scopes.server.ts";
 import { z } from "zod";
 import { db } from "#db/client.server.ts";
+import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { allocate } from "#domain/bidding/allocation.ts";
 import { awardRefusal } from "#domain/bidding/quote-window.ts";
@@ -39,11 +40,13 @@ const NO_QUOTES = "There are no quotes that can be awarded";
 /**
  * Awards the job by its allocation rules: the same allocate() the carriers' bid form shows, run on
  * the active quotes. Winners' quotes are accepted and the rest declined; the loads are created and
- * spread over the winners. The status moves with a compare-and-set, so a second award (or the
- * auction clock racing the shipper) finds nothing to do and is refused.
+ * spread over the winners. The job's row is locked first, so no quote is placed, changed or
+ * withdrawn between reading the quotes and settling them, and a second award (the auction clock of
+ * every process, or the shipper) waits, then finds the job awarded and is refused.
  */
 export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOutcome> {
   const result = await db().$transaction(async (tx) => {
+    await lockRow(tx, "Job", jobId);
     const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: awardJobSelect });
     const refusal = awardRefusal(job, now);
     if (refusal) return { outcome: refusedBase(refusal.message, refusal.status), events: [] };

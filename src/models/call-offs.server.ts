@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { lockRow } from "#db/row-lock.server.ts";
 import { callOffDeviationPercent, callOffVariance, type CallOffMonth } from "#domain/charts/call-offs.ts";
 import type { Chart } from "#domain/charts/chart.ts";
 import { monthOfInstant } from "#domain/charts/months.ts";
@@ -60,10 +61,11 @@ const CHECKED_STATUSES = ["awarded", "in_progress", "completed"];
 /**
  * Tells both sides of each running contract about every finished month whose call-offs ran more
  * than 20% off its estimate, once per job and month: the notification's path names the job and the
- * month, and it is looked for and written in one transaction, so a restart or a second run the same
- * day finds it and sends nothing. Once that transaction has committed, the new notices are pushed
- * to their users' open pages like every other notification (a notice whose check found it already
- * written is not pushed again). Returns how many job-months were notified.
+ * month, and it is looked for and written in one transaction holding the job's row, so a restart,
+ * a second run the same day or another process's run at the same moment finds it and sends nothing.
+ * Once that transaction has committed, the new notices are pushed to their users' open pages like
+ * every other notification (a notice whose check found it already written is not pushed again).
+ * Returns how many job-months were notified.
  */
 export async function sendCallOffNotices(now = new Date()): Promise<number> {
   const thisMonth = monthOfInstant(now);
@@ -90,6 +92,7 @@ async function notifyOnce(job: ContractJob, month: CallOffMonth, userIds: number
     deviationPercent: callOffDeviationPercent(month.estimate, month.calledOff),
   });
   const created = await db().$transaction(async (tx) => {
+    await lockRow(tx, "Job", job.id);
     if (await tx.notification.findFirst({ where: { kind: content.kind, path: content.path }, select: { id: true } })) return null;
     return tx.notification.createManyAndReturn({ data: userIds.map((userId) => ({ userId, ...content })), select: pushedNotificationSelect });
   });

@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { type AllocationRules, type QuoteForAllocation, allocate, allocatedLoadsFor, validateAllocationRules } from "#domain/bidding/allocation.ts";
 import { allocationFieldErrors } from "#domain/bidding/allocation-rules-input.ts";
@@ -108,9 +109,11 @@ export async function refreshQuotesPages(accountIds: Iterable<number>): Promise<
  * Places or changes this carrier's one quote on the job (a change moves its updatedAt, and so its
  * place in a tie). Tells the shipper, and any carrier the new quote pushes out of the allocation;
  * refreshes the quotes pages of this carrier and of every carrier whose loads by the rules changed.
+ * Holds the job's row (as the award does), so a quote is either in the award's reckoning or refused.
  */
 export async function placeQuote(job: BiddingJob, user: CurrentUser, input: QuoteInput): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
+    await lockRow(tx, "Job", job.id);
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
     const refusal = quoteRefusal(current, Date.now());
     if (refusal) return refusedBase(refusal);
@@ -148,9 +151,13 @@ function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor:
   };
 }
 
-/** Withdraws the quote; refreshes the quotes pages of this carrier and of the carriers it lets win more. */
+/**
+ * Withdraws the quote; refreshes the quotes pages of this carrier and of the carriers it lets win
+ * more. Holds the job's row like placeQuote, so an awarded quote is never withdrawn afterwards.
+ */
 export async function withdrawQuote(job: BiddingJob, quote: { id: number; status: string; carrierAccountId: number }): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
+    await lockRow(tx, "Job", job.id);
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
     const refusal = quoteRefusal(current, Date.now()) ?? (quote.status === "active" ? null : "This quote is no longer active");
     if (refusal) return refusedBase(refusal);

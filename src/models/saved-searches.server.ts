@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import {
   MAX_SEARCHES_PER_USER, SEARCH_MESSAGES, cleanSearchName, describeSearch, digestDue, digestLetter, matchesSearch, savedFilters, searchNameError,
@@ -69,8 +70,10 @@ export async function createSavedSearch(user: CurrentUser, input: { name: unknow
   if (nameError) errors.name = nameError;
   if (savedFilters.isEmpty(input.filters)) errors.base = SEARCH_MESSAGES.noFilters;
   if (Object.keys(errors).length) return refused(errors);
-  // Counted and checked in the same transaction as the insert, so two quick saves cannot pass 20.
+  // Counted and checked in the same transaction as the insert, holding the user's row, so two quick
+  // saves (in any processes) cannot pass 20.
   return db().$transaction(async (tx) => {
+    await lockRow(tx, "User", user.id);
     if ((await tx.savedSearch.count({ where: { userId: user.id } })) >= MAX_SEARCHES_PER_USER) return refused({ base: SEARCH_MESSAGES.tooMany });
     if (await nameTaken(tx, user.id, name)) return refused({ name: SEARCH_MESSAGES.nameTaken });
     const search = await tx.savedSearch.create({ data: { userId: user.id, name, filters: savedFilters.serialise(input.filters) }, select: { id: true, name: true } });
@@ -91,6 +94,7 @@ export async function renameSavedSearch(user: CurrentUser, id: unknown, input: {
   const nameError = searchNameError(name);
   if (nameError) return refused({ name: nameError });
   return db().$transaction(async (tx) => {
+    await lockRow(tx, "User", user.id);
     if (await nameTaken(tx, user.id, name, search.id)) return refused({ name: SEARCH_MESSAGES.nameTaken });
     await tx.savedSearch.update({ where: { id: search.id }, data: { name } });
     return ok({ id: search.id, name });
@@ -184,7 +188,8 @@ type PendingMatch = {
  * E-mails each user whose searches have matched jobs not yet e-mailed, and whose last digest went
  * out over an hour ago (or never): one e-mail listing every such job still on the board, after which
  * those matches are marked e-mailed at `now`. Run every few minutes, so a digest leaves within
- * minutes of falling due. Answers how many e-mails it sent.
+ * minutes of falling due; every process runs it, and each digest is still sent once (claimDigest).
+ * Answers how many e-mails it sent.
  */
 export async function sendSearchDigests(now = new Date(), origin = mailOrigin()): Promise<number> {
   const pending = await db().savedSearchMatch.findMany({
@@ -196,24 +201,36 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
   for (const match of pending) byUser.set(match.savedSearch.userId, [...(byUser.get(match.savedSearch.userId) ?? []), match]);
   let sent = 0;
   for (const [userId, matches] of byUser) {
-    const last = await db().savedSearchMatch.aggregate({ where: { savedSearch: { userId }, emailedAt: { not: null } }, _max: { emailedAt: true } });
-    if (!digestDue(last._max.emailedAt, now)) continue;
-    if (await sendDigest(matches, now, origin)) sent += 1;
+    const claimed = await claimDigest(userId, matches, now);
+    if (claimed.length && (await sendDigest(claimed, now, origin))) sent += 1;
   }
   return sent;
 }
 
-/** Stamps the matches first (only those still unstamped), so a second run cannot send them again; a failed send unstamps them for the next run. */
+/**
+ * The matches this run may mail, stamped e-mailed: none unless the user's last digest went out over
+ * an hour ago, and only those no other run has stamped. Decided holding the user's row, so of two
+ * runs at once (two processes) the second sees the first's stamps and finds the digest not due.
+ */
+async function claimDigest(userId: number, matches: PendingMatch[], now: Date): Promise<PendingMatch[]> {
+  const stamped = await db().$transaction(async (tx) => {
+    await lockRow(tx, "User", userId);
+    const last = await tx.savedSearchMatch.aggregate({ where: { savedSearch: { userId }, emailedAt: { not: null } }, _max: { emailedAt: true } });
+    if (!digestDue(last._max.emailedAt, now)) return [];
+    return tx.savedSearchMatch.updateManyAndReturn({ where: { id: { in: matches.map((match) => match.id) }, emailedAt: null }, data: { emailedAt: now }, select: { id: true } });
+  });
+  const ids = new Set(stamped.map((match) => match.id));
+  return matches.filter((match) => ids.has(match.id));
+}
+
+/** Mails the claimed matches; a failed send unstamps them for the next run. */
 async function sendDigest(matches: PendingMatch[], now: Date, origin: string): Promise<boolean> {
-  const ids = matches.map((match) => match.id);
-  const { count } = await db().savedSearchMatch.updateMany({ where: { id: { in: ids }, emailedAt: null }, data: { emailedAt: now } });
-  if (!count) return false;
   const user = matches[0]!.savedSearch.user;
   try {
     await sendMail({ to: user.email, ...digestLetter({ name: user.name, origin, jobs: digestJobs(matches) }) });
     return true;
   } catch (err) {
-    await db().savedSearchMatch.updateMany({ where: { id: { in: ids }, emailedAt: now }, data: { emailedAt: null } });
+    await db().savedSearchMatch.updateMany({ where: { id: { in: matches.map((match) => match.id) }, emailedAt: now }, data: { emailedAt: null } });
     logger().error({ err, to: user.email }, "sending a saved-search digest failed");
     return false;
   }

@@ -25,11 +25,17 @@ export default async function setup(project: TestProject) {
 
 async function setupPostgres(project: TestProject) {
   const server = await startPostgres();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
-  await admin.end();
-  await applyMigrations(databaseUrlOn(server.url, POSTGRES_TEMPLATE));
+  try {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
+    await admin.end();
+    await applyMigrations(databaseUrlOn(server.url, POSTGRES_TEMPLATE));
+  } catch (error) {
+    // A failed setup gets no teardown: stop the server here, or it outlives the run.
+    await server.stop();
+    throw error;
+  }
   project.provide("templateDatabase", "");
   project.provide("postgresServer", server.url);
   return () => server.stop();

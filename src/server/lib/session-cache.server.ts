@@ -36,7 +36,9 @@ export function createSessionCache({ enabled = cachingEnabled } = {}) {
   };
   const tell = async (forget: SessionForget) => void (await Promise.all([...listeners].map((listener) => listener(forget))));
   const keep = (sid: string, entry: SessionEntry, since: number) => {
-    if (!enabled() || since !== generation) return;
+    // Too late to keep this copy (something was forgotten since it was read): any copy kept before
+    // it is older still, so that goes too, and the next request reads the database.
+    if (!enabled() || since !== generation) return void entries.delete(sid);
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     entries.set(sid, { ...entry, keptAt: Date.now() });
   };

@@ -1,0 +1,164 @@
+// The job board with 1,000,000 jobs in PostgreSQL, under 50 connections: p50/p99 and requests a
+// second with one app process, then with two processes on the same machine sharing PostgreSQL and
+// Redis. `npx tsx scripts/bench-scale.ts` (needs Debian's postgresql, redis-server and wrk; starts
+// and stops its own servers in a temporary folder). JOBS=… and SECONDS=… change the size and length.
+//
+// Every request asks for a different address (a page of the board under one of several filters,
+// with a counter), so no kept page answers it: each one is rendered. The board's count and its
+// places to filter by are kept until a job changes, and nothing changes during the run.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort, startPostgres, startRedis } from "../tests/support/services.ts";
+
+const JOBS = Number(process.env.JOBS ?? 1_000_000);
+const SECONDS = Number(process.env.SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+
+if (spawnSync("wrk", ["--version"]).error) throw new Error("wrk is missing: apt-get install -y wrk");
+
+const dir = mkdtempSync(path.join(tmpdir(), "bench-scale-"));
+const postgres = await startPostgres();
+const redis = await startRedis();
+const children: ChildProcess[] = [];
+
+async function sql(url: string, statements: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statements);
+  } finally {
+    await client.end();
+  }
+}
+
+const databaseUrl = postgres.url.replace(/\/postgres$/, "/bench");
+await sql(postgres.url, "CREATE DATABASE bench");
+Object.assign(process.env, { DATABASE_URL: databaseUrl, NODE_ENV: "production", SESSION_SECRET: SECRET, LOG_LEVEL: "silent" });
+const { applyMigrations } = await import("#db/migrate.server.ts");
+const { db, disconnectDb } = await import("#db/client.server.ts");
+const { seedUsers } = await import("../prisma/seeds/users.ts");
+await applyMigrations(databaseUrl);
+const accounts = await seedUsers(db());
+const shipper = await db().user.findUniqueOrThrow({ where: { email: "shipper@example.com" } });
+await disconnectDb();
+
+let started = performance.now();
+// 70% of the jobs on the board, collecting over a year; one place to collect from and one to deliver to each.
+await sql(databaseUrl, `
+  INSERT INTO "Job"("shipperAccountId","createdById",reference,status,"jobType","loadType","palletType","quantityEu","totalWeightKg","vehicleTypes","startDate","publishedAt","createdAt","updatedAt","co2eGramsPerLoad")
+  SELECT ${accounts.shipper}, ${shipper.id}, 'Bench job ' || i, CASE WHEN i % 10 < 7 THEN 'open' ELSE 'completed' END, 'single',
+    (ARRAY['palletised','without_pallets','ibc','drums','shipping_container'])[1 + i % 5], 'eu', 20, 9000,
+    (ARRAY['["curtain_side","artic"]','["box"]','["refrigerated"]','["flatbed","hiab"]'])[1 + i % 4],
+    date '2031-01-01' + (i % 365), now(), now(), now(), 150000
+  FROM generate_series(1, ${JOBS}) i;
+  INSERT INTO "JobLocation"("jobId",kind,position,city,region,"countryCode",latitude,longitude,"windowDate")
+  SELECT id, 'pickup', 0, (ARRAY['Leeds','Manchester','Cardiff','Glasgow','Belfast','Daventry'])[1 + id % 6],
+    (ARRAY['England','England','Wales','Scotland','Northern Ireland','England'])[1 + id % 6], 'GB', 53.8, -1.5, "startDate" FROM "Job";
+  INSERT INTO "JobLocation"("jobId",kind,position,city,region,"countryCode",latitude,longitude,"windowDate")
+  SELECT id, 'delivery', 0, (ARRAY['Belfast','Glasgow','Bristol','Leeds','Dublin','Rotterdam'])[1 + id % 6],
+    (ARRAY['Northern Ireland','Scotland','England','England',NULL,NULL])[1 + id % 6], (ARRAY['GB','GB','GB','GB','IE','NL'])[1 + id % 6], 54.6, -5.9, "startDate" FROM "Job";`);
+await sql(databaseUrl, "VACUUM ANALYZE");
+console.log(`${JOBS.toLocaleString("en-GB")} jobs (${Math.round(JOBS * 0.7).toLocaleString("en-GB")} on the board) stored in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+async function startApp(): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "warn", DATA_DIR: dir, DATABASE_POOL_SIZE: "20" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(`${base}/up`).then((r) => r.status === 200, () => false);
+    if (up) return base;
+    if (tries > 600) throw new Error("app did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// Production cookies are Secure: requests say they came through an HTTPS proxy, as they would.
+async function signIn(base: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, value] = pair!.split("=");
+      jar.set(name!, value!);
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const login = await fetch(`${base}/login`, { headers: { "x-forwarded-proto": "https" } });
+  remember(login);
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await login.text())?.[1] ?? "";
+  const signedIn = await fetch(`${base}/session`, {
+    method: "POST", redirect: "manual",
+    headers: { "x-forwarded-proto": "https", cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ _csrf: token, email: "carrier@example.com", password: "password123" }),
+  });
+  remember(signedIn);
+  if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);
+  return cookie();
+}
+
+const script = path.join(dir, "board.lua");
+writeFileSync(script, `
+local filters = { "", "load_type=ibc&", "load_type=palletised&", "pickup_region=GB%3ANorthern+Ireland&", "delivery_region=NL&",
+  "vehicle_type=box&", "sort=latest&", "sort=newest&", "date=2031-06-01&", "pickup_region=GB%3AWales&load_type=drums&" }
+local n = 0
+request = function()
+  n = n + 1
+  local path = "/jobs?" .. filters[(n % #filters) + 1] .. "page=" .. ((n * 7) % 10 + 1) .. "&r=" .. n .. "-" .. math.random(1, 1000000000)
+  return wrk.format("GET", path)
+end
+`);
+
+type Result = { requests: number; p50: number; p99: number; errors: number };
+
+function wrk(base: string, cookie: string, connections: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("wrk", ["-t1", `-c${connections}`, `-d${SECONDS}s`, "--latency", "-s", script, "-H", `Cookie: ${cookie}`, "-H", "X-Forwarded-Proto: https", base], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
+    child.on("error", reject);
+    child.on("exit", () => {
+      const ms = (label: string) => {
+        const match = new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+        if (!match) return NaN;
+        return Number(match[1]) * (match[2] === "us" ? 0.001 : match[2] === "s" ? 1000 : 1);
+      };
+      const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+      const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
+      resolve({ requests, p50: ms("50"), p99: ms("99"), errors });
+    });
+  });
+}
+
+try {
+  started = performance.now();
+  const first = await startApp();
+  console.log(`first process ready in ${((performance.now() - started) / 1000).toFixed(1)} s (migrations found applied)`);
+  const cookie = await signIn(first);
+  // Warm: compiled templates, the board's kept count and places for each filter.
+  await wrk(first, cookie, 4).catch(() => undefined);
+
+  const one = await wrk(first, cookie, CONNECTIONS);
+  const second = await startApp();
+  await wrk(second, cookie, 4);
+  const [a, b] = await Promise.all([wrk(first, cookie, CONNECTIONS / 2), wrk(second, cookie, CONNECTIONS / 2)]);
+
+  const rate = (r: number) => (r / SECONDS).toFixed(0);
+  console.log(`\nJob board, ${JOBS.toLocaleString("en-GB")} jobs in PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each, every request rendered:`);
+  console.log(`one process:   ${rate(one.requests)} req/s   p50 ${one.p50.toFixed(1)} ms   p99 ${one.p99.toFixed(1)} ms   errors ${one.errors}`);
+  console.log(`two processes: ${rate(a.requests + b.requests)} req/s   p50 ${Math.max(a.p50, b.p50).toFixed(1)} ms   p99 ${Math.max(a.p99, b.p99).toFixed(1)} ms   errors ${a.errors + b.errors}   (25 connections to each)`);
+  console.log(`two vs one: ×${((a.requests + b.requests) / one.requests).toFixed(2)}`);
+} finally {
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)))));
+  await redis.stop();
+  await postgres.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db, disconnectDb } from "#db/client.server.ts";
+import { SECURE_NOW_TAKEN } from "#models/award.server.ts";
+import { createCarrier, createShipper } from "../support/fixtures.ts";
+import { createAuctionJob } from "../support/job-fixtures.ts";
+import { messagingWorld } from "../support/messaging-fixtures.ts";
+import { freePort, startPostgres, startRedis, type Service } from "../support/services.ts";
+import { consumerFor, installBrowserShims, recorder, signInOverHttp, streamSourcesOn, turbo, type Consumer, type Session } from "../http/cable/support/app-cable.ts";
+
+// Two real app processes (`node src/main.ts`, as production runs them) started together on one new
+// PostgreSQL database and one Redis: they migrate it once between them, a message posted through one
+// reaches a browser connected to the other, twenty "secure now" clicks spread over both give one
+// award, and an auction closing while both clocks run is awarded once. The test writes its people
+// and jobs straight into the database, as the fixtures do.
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const SECOND = 1_000;
+// Each clock sleeps at most 30 s (AUCTION_POLL_MS) before it looks again; an auction closing later
+// than that is seen by both clocks beforehand, so both wake for its closing at the same moment.
+const CLOSES_AFTER_MS = 32 * SECOND;
+
+type AppProcess = { url: string; child: ChildProcess; output: string[] };
+
+let postgres: Service;
+let redis: Service;
+let dataDir: string;
+let apps: AppProcess[] = [];
+let removeShims: () => void;
+const consumers: Consumer[] = [];
+
+beforeAll(async () => {
+  removeShims = installBrowserShims();
+  [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const databaseUrl = await createDatabase(postgres.url, "loadline_scale");
+  dataDir = mkdtempSync(path.join(tmpdir(), "loadline-scale-"));
+  apps = await Promise.all([startApp(databaseUrl), startApp(databaseUrl)]);
+  // This test process writes its fixtures through db(), into the database the two apps share.
+  process.env.DATABASE_URL = databaseUrl;
+}, 180 * SECOND);
+
+afterAll(async () => {
+  for (const consumer of consumers.splice(0)) consumer.disconnect();
+  await Promise.all(apps.map(({ child }) => stopped(child)));
+  await disconnectDb();
+  await Promise.all([postgres?.stop(), redis?.stop()]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  removeShims?.();
+}, 60 * SECOND);
+
+async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One app process on a free port, answered once its /up says it is ready. */
+async function startApp(databaseUrl: string): Promise<AppProcess> {
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SESSION_SECRET: "scale-test-secret-scale-test-secret-0123456789",
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const output: string[] = [];
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const app = { url: `http://127.0.0.1:${port}`, child, output };
+  await ready(app);
+  return app;
+}
+
+async function ready(app: AppProcess, timeoutMs = 120 * SECOND): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.child.exitCode !== null) throw new Error(`The app exited with code ${app.child.exitCode}:\n${app.output.join("")}`);
+    const up = await fetch(`${app.url}/up`).then((response) => response.ok, () => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The app did not answer /up within ${timeoutMs} ms:\n${app.output.join("")}`);
+}
+
+/** SIGTERM (a graceful shutdown), then SIGKILL if it has not exited 30 s later. */
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 30 * SECOND);
+    child.once("exit", () => (clearTimeout(force), resolve()));
+    child.kill("SIGTERM");
+  });
+}
+
+const post = (baseUrl: string, pathname: string, session: Session, headers: Record<string, string> = {}, body?: URLSearchParams) =>
+  fetch(`${baseUrl}${pathname}`, { method: "POST", redirect: "manual", headers: { cookie: session.cookie, "x-csrf-token": session.csrf, ...headers }, body });
+
+describe("two app processes on one PostgreSQL and one Redis", () => {
+  it("migrated the new database once between them", async () => {
+    const rows = await db().$queryRaw<{ migration_name: string; runs: bigint }[]>`
+      SELECT migration_name, COUNT(*) AS runs FROM _prisma_migrations WHERE finished_at IS NOT NULL GROUP BY migration_name`;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => Number(row.runs) !== 1)).toEqual([]);
+  });
+
+  it("delivers a message posted through one process to a browser connected to the other", async () => {
+    const [writing, reading] = apps;
+    const world = await messagingWorld();
+    const carrier = await signInOverHttp(reading!.url, world.carrier.email);
+    const shipper = await signInOverHttp(writing!.url, world.shipper.email);
+    const conversation = `/loads/${world.load.id}/messages`;
+    const live = recorder();
+    const { consumer } = consumerFor(reading!.url, carrier.cookie);
+    consumers.push(consumer);
+    const streams = await streamSourcesOn(reading!.url, conversation, carrier);
+    for (const stream of new Set(streams)) consumer.subscriptions.create(turbo(stream), live.mixin);
+    await vi.waitFor(() => expect(live.events).toEqual(["connected", "connected", "connected"]), { timeout: 10 * SECOND });
+
+    const posted = await post(writing!.url, conversation, shipper, { accept: "text/vnd.turbo-stream.html" }, new URLSearchParams({ _csrf: shipper.csrf, body: "Gate code 4411" }));
+    expect(posted.status).toBe(200);
+
+    await vi.waitFor(() => expect(live.received.join("\n")).toContain("Gate code 4411"), { timeout: 10 * SECOND });
+  }, 60 * SECOND);
+
+  it("gives one award for 20 simultaneous secure-now clicks spread over both processes", async () => {
+    const shipper = await createShipper();
+    const job = await createAuctionJob(shipper.accountId, shipper.id, Date.now() - 3600 * SECOND, Date.now() + 3600 * SECOND, { secureNowPriceCents: 52_500, expectedQuantity: 3, numberOfLoads: 3 });
+    const carriers = [];
+    const sessions = [];
+    // Signed in one after another, half on each process: what races here is the clicking.
+    for (let i = 0; i < 20; i++) {
+      carriers.push(await createCarrier());
+      sessions.push(await signInOverHttp(apps[i % 2]!.url, carriers[i]!.email));
+    }
+
+    const responses = await Promise.all(sessions.map((session, i) => post(apps[i % 2]!.url, `/jobs/${job.id}/secure_now`, session, { accept: "application/json" })));
+
+    expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    const refusals = await Promise.all(responses.filter((response) => response.status === 409).map((response) => response.json() as Promise<{ error: string }>));
+    expect(new Set(refusals.map((refusal) => refusal.error))).toEqual(new Set([SECURE_NOW_TAKEN]));
+    const winner = carriers[responses.findIndex((response) => response.status === 201)]!;
+    const loads = await db().load.findMany({ where: { jobId: job.id } });
+    expect(loads.map((load) => [load.carrierAccountId, load.priceCents])).toEqual(Array(3).fill([winner.accountId, 52_500]));
+    const awarded = await db().notification.findMany({ where: { kind: "awarded", userId: { in: carriers.map((carrier) => carrier.id) } }, select: { userId: true } });
+    expect(awarded).toEqual([{ userId: winner.id }]);
+  }, 90 * SECOND);
+
+  it("awards an auction closing while both clocks run once", async () => {
+    const shipper = await createShipper();
+    const bidders = [await createCarrier(), await createCarrier(), await createCarrier()];
+    const closesAt = Date.now() + CLOSES_AFTER_MS;
+    const job = await createAuctionJob(shipper.accountId, shipper.id, Date.now() - 3600 * SECOND, closesAt, { status: "live" });
+    for (const [i, bidder] of bidders.entries()) {
+      await db().quote.create({ data: { jobId: job.id, carrierAccountId: bidder.accountId, placedById: bidder.id, valueCents: 40_000 + i * 1_000, numberOfLoads: 1, status: "active" } });
+    }
+
+    await vi.waitFor(async () => expect((await db().job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("awarded"), { timeout: CLOSES_AFTER_MS + 15 * SECOND, interval: 500 });
+    // Whichever clock lost the race has finished trying by now.
+    await new Promise((resolve) => setTimeout(resolve, 2 * SECOND));
+
+    expect(await db().load.findMany({ where: { jobId: job.id }, select: { carrierAccountId: true } })).toEqual([{ carrierAccountId: bidders[0]!.accountId }]);
+    const quotes = await db().quote.findMany({ where: { jobId: job.id }, orderBy: { valueCents: "asc" }, select: { status: true } });
+    expect(quotes.map((quote) => quote.status)).toEqual(["accepted", "declined", "declined"]);
+    const told = await db().notification.groupBy({ by: ["userId", "kind"], where: { userId: { in: [shipper.id, ...bidders.map((bidder) => bidder.id)] } }, _count: { _all: true } });
+    expect(told.filter((row) => row._count._all !== 1)).toEqual([]);
+    expect(told.filter((row) => row.kind === "auction_closed")).toHaveLength(4);
+  }, CLOSES_AFTER_MS + 60 * SECOND);
+});

@@ -1,0 +1,46 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { noteStatement } from "#db/table-versions.server.ts";
+import { keep, type Kept } from "#models/board-facts.server.ts";
+
+/** A kept figure whose work answers `values` in turn, each after `ms`. */
+function figure(values: number[], ms: number) {
+  let kept: Kept<number> | undefined;
+  let calls = 0;
+  const work = async () => {
+    const value = values[calls++]!;
+    await sleep(ms);
+    return value;
+  };
+  return { read: () => keep(kept, work, (entry) => (kept = entry), () => (kept = undefined)), calls: () => calls };
+}
+
+const jobWritten = () => noteStatement(`UPDATE "Job" SET "status" = 'open'`);
+
+describe("a board figure", () => {
+  it("is worked out once for viewers arriving together, and kept until a job is written", async () => {
+    const count = figure([7, 8], 5);
+    expect(await Promise.all([count.read(), count.read(), count.read()])).toEqual([7, 7, 7]);
+    expect(await count.read()).toBe(7);
+    expect(count.calls()).toBe(1);
+    noteStatement(`UPDATE "Quote" SET "status" = 'active'`);
+    expect(await count.read()).toBe(7);
+    jobWritten();
+    expect(await count.read()).toBe(8);
+    expect(count.calls()).toBe(2);
+  });
+
+  it("that is quick is waited for once out of date; one that is slow is shown old while a fresh one is worked out", async () => {
+    const places = figure([1, 2, 3], 130);
+    expect(await places.read()).toBe(1);
+    jobWritten();
+    const started = performance.now();
+    expect(await places.read()).toBe(1);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(await places.read()).toBe(1);
+    expect(places.calls()).toBe(2);
+    await sleep(200);
+    expect(await places.read()).toBe(2);
+    expect(places.calls()).toBe(2);
+  });
+});
