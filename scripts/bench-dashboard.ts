@@ -105,6 +105,8 @@ async function statementsPerRender(query: string): Promise<{ all: number; charts
 }
 
 const statements = { kept: await statementsPerRender(""), afresh: await statementsPerRender(`period=custom&from=${fresh(90).from}&to=${fresh(90).to}&`) };
+// A job of the shipper's to copy: a real write to the jobs table, which makes the kept figures stale.
+const jobToCopy = (await db().job.findFirstOrThrow({ where: { shipperAccountId: shipper.accountId }, select: { id: true } })).id;
 await disconnectDb();
 
 // ── Response time: the app as its own production process ─────────────────────────────────────────
@@ -133,17 +135,26 @@ const median = (values: number[]) => {
 const app = await startProcess(["--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
 try {
   const base = `http://127.0.0.1:${app.port}`;
-  const { cookie } = await signInThroughForm(base, "shipper@example.com");
+  const { cookie, csrf } = await signInThroughForm(base, "shipper@example.com");
+  const copyAJob = async () => {
+    const copied = await fetch(`${base}/jobs/${jobToCopy}/copy`, { method: "POST", redirect: "manual", headers: { ...PROXIED, cookie, "x-csrf-token": csrf } });
+    if (copied.status !== 303) throw new Error(`copying a job answered ${copied.status}`);
+  };
   const times: Record<string, number[]> = {};
-  const ways: [string, (run: number) => string][] = [
-    ["last 12 months, figures kept", () => ""],
-    ["a new period each time", (run) => `period=custom&from=${fresh(run + 1).from}&to=${fresh(run + 1).to}&`],
+  // Each way: what happens before the timed request, and the request's query.
+  const ways: [string, (run: number) => Promise<string>][] = [
+    ["last 12 months, figures kept", async () => ""],
+    // The year's figures take longer than 100 ms to add up, so after a write they are shown as they
+    // were while fresh ones are added up behind them (src/db/kept-until-written.server.ts).
+    ["right after a job is written", async () => (await copyAJob(), "")],
+    ["a new period each time", async (run) => `period=custom&from=${fresh(run + 1).from}&to=${fresh(run + 1).to}&`],
   ];
-  for (const [label, query] of ways) {
+  for (const [label, before] of ways) {
     times[label] = [];
     for (let run = 0; run < WARMUP + REQUESTS; run++) {
+      const prepared = await before(run);
       const started = performance.now();
-      const response = await fetch(`${base}/dashboard?${query(run)}run=${run}`, { headers: { ...PROXIED, cookie } });
+      const response = await fetch(`${base}/dashboard?${prepared}run=${run}`, { headers: { ...PROXIED, cookie } });
       await response.text();
       if (response.status !== 200) throw new Error(`/dashboard answered ${response.status}`);
       if (run >= WARMUP) times[label].push(performance.now() - started);

@@ -3,7 +3,7 @@ import * as build from "#domain/charts/dashboard-charts.ts";
 import type { Period } from "#domain/charts/period.ts";
 import { laneFigures, loadFigures, quoteFigures, type FigureScope } from "#models/chart-figures.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { isCurrent, noteReads, stampOf, type Stamp } from "#db/table-versions.server.ts";
+import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 
 type Figures = { charts: Chart[]; stats: build.DashboardStat[] };
 export type DashboardCharts = Figures & { views: ChartView[] };
@@ -26,23 +26,12 @@ function figuresFor(user: CurrentUser, period: Period): Promise<Figures> | null 
 
 // An account's figures for a period are kept until a load, job, place, account or quote changes
 // (the table versions say when; see docs/caching.md), so reloading the dashboard, or opening it from
-// several browsers, adds the year up once. Any such write anywhere makes them stale at once.
-const FIGURE_TABLES = ["Load", "Job", "JobLocation", "Account", "Quote"];
-const MAX_KEPT = 1_000;
-const keptFigures = new Map<string, { figures: Figures; stamp: Stamp }>();
+// several browsers, adds the year up once. After such a write, figures that took long to add up
+// (a big account's year) are shown as they were while fresh ones are added up behind them.
+const keptFigures = keptUntilWritten<Figures>(["Load", "Job", "JobLocation", "Account", "Quote"]);
 
-async function kept(scope: FigureScope, months: string[], compute: (scope: FigureScope, months: string[]) => Promise<Figures>): Promise<Figures> {
-  const key = `${scope.side}:${scope.accountId}:${months.join(",")}`;
-  const entry = keptFigures.get(key);
-  if (entry && isCurrent(entry.stamp)) {
-    noteReads(FIGURE_TABLES);
-    return entry.figures;
-  }
-  const stamp = stampOf(FIGURE_TABLES);
-  const figures = await compute(scope, months);
-  if (keptFigures.size >= MAX_KEPT) keptFigures.clear();
-  keptFigures.set(key, { figures, stamp });
-  return figures;
+function kept(scope: FigureScope, months: string[], compute: (scope: FigureScope, months: string[]) => Promise<Figures>): Promise<Figures> {
+  return keptFigures(`${scope.side}:${scope.accountId}:${months.join(",")}`, () => compute(scope, months));
 }
 
 async function shipperCharts(scope: FigureScope, months: string[]): Promise<Figures> {

@@ -1,23 +1,23 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { noteStatement } from "#db/table-versions.server.ts";
-import { keep, type Kept } from "#models/board-facts.server.ts";
+import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 
-/** A kept figure whose work answers `values` in turn, each after `ms`. */
+/** A figure kept from the Job table whose work answers `values` in turn, each after `ms`. */
 function figure(values: number[], ms: number) {
-  let kept: Kept<number> | undefined;
+  const kept = keptUntilWritten<number>(["Job"]);
   let calls = 0;
   const work = async () => {
     const value = values[calls++]!;
     await sleep(ms);
     return value;
   };
-  return { read: () => keep(kept, work, (entry) => (kept = entry), () => (kept = undefined)), calls: () => calls };
+  return { read: (key = "k") => kept(key, work), calls: () => calls };
 }
 
 const jobWritten = () => noteStatement(`UPDATE "Job" SET "status" = 'open'`);
 
-describe("a board figure", () => {
+describe("a figure kept until its tables are written", () => {
   it("is worked out once for viewers arriving together, and kept until a job is written", async () => {
     const count = figure([7, 8], 5);
     expect(await Promise.all([count.read(), count.read(), count.read()])).toEqual([7, 7, 7]);
@@ -28,6 +28,17 @@ describe("a board figure", () => {
     jobWritten();
     expect(await count.read()).toBe(8);
     expect(count.calls()).toBe(2);
+  });
+
+  it("is kept per key", async () => {
+    const count = figure([1, 2], 1);
+    expect([await count.read("a"), await count.read("b"), await count.read("a")]).toEqual([1, 2, 1]);
+  });
+
+  it("is worked out again after a failure", async () => {
+    const kept = keptUntilWritten<number>(["Job"]);
+    await expect(kept("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await kept("k", async () => 5)).toBe(5);
   });
 
   it("that is quick is waited for once out of date; one that is slow is shown old while a fresh one is worked out", async () => {
