@@ -12,6 +12,8 @@ import { freePort, startS3 } from "../support/services.ts";
 // app's origin, the page's CSP the bucket's), and photos are shown from presigned URLs.
 
 const BUCKET = "loadline-e2e";
+const S3_SETTINGS = ["STORAGE_URL", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const;
+
 let test: BrowserTest;
 let s3: Awaited<ReturnType<typeof startS3>>;
 let shipper: Awaited<ReturnType<typeof createShipper>>;
@@ -36,6 +38,8 @@ beforeAll(async () => {
   loadId = (await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "assigned" } })).id;
 });
 afterAll(async () => {
+  // Later test files in this process must not find the bucket's settings (it is about to stop).
+  for (const name of S3_SETTINGS) delete process.env[name];
   await test?.close();
   await s3?.stop();
 });

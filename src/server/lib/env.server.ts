@@ -58,6 +58,10 @@ const EnvSchema = z
       .refine((url) => url.includes("{reference}"), "must contain {reference}")
       .optional(),
   })
+  .refine((env) => env.STORAGE_URL || (!env.S3_ENDPOINT && env.S3_FORCE_PATH_STYLE === undefined), {
+    path: ["STORAGE_URL"],
+    message: "set it (s3://bucket-name) to use S3_ENDPOINT or S3_FORCE_PATH_STYLE",
+  })
   .transform((env) => ({
     ...env,
     isProduction: env.NODE_ENV === "production",

@@ -21,6 +21,8 @@ const STREAM = "text/vnd.turbo-stream.html";
 type Signed = { browser: Agent; csrf: string };
 type Blob = BlobAnswer & { id: number; byte_size: number };
 
+const S3_SETTINGS = ["STORAGE_URL", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const;
+
 let s3: Awaited<ReturnType<typeof startS3>>;
 let bucket: S3Client;
 let world: Awaited<ReturnType<typeof messagingWorld>>;
@@ -45,6 +47,8 @@ beforeAll(async () => {
   outsider = await signedInAgent(world.outsider.email);
 });
 afterAll(async () => {
+  // Later test files in this process must not find the bucket's settings (it is about to stop).
+  for (const name of S3_SETTINGS) delete process.env[name];
   bucket?.destroy();
   await s3?.stop();
 });

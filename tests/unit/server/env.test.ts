@@ -16,9 +16,22 @@ describe("configuration", () => {
     expect(parseEnv({ DATABASE_URL: `file:${dir}/app.sqlite3` }).SESSION_SECRET).toBe(env.SESSION_SECRET);
   });
 
+  it("takes a PostgreSQL URL, keeping local files in DATA_DIR (or ./data)", () => {
+    const dir = dataDir();
+    const env = parseEnv({ DATABASE_URL: "postgresql://app:secret@db.internal:5432/loadline", DATA_DIR: dir, REDIS_URL: "redis://cache.internal:6379" });
+    expect([env.usesPostgres, env.dataDir, env.storageDir]).toEqual([true, dir, path.join(dir, "storage")]);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(env.SESSION_SECRET);
+    expect(parseEnv({ DATABASE_URL: "postgres://db/loadline", SESSION_SECRET: "x".repeat(32) }).dataDir).toBe(path.resolve("data"));
+    expect(parseEnv({ DATABASE_URL: `file:${dir}/app.sqlite3` }).usesPostgres).toBe(false);
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
-    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL: must be a file: URL for SQLite"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a file: URL for SQLite or a postgres:// URL"],
+    [{ REDIS_URL: "http://cache.internal:6379" }, "REDIS_URL: must be a redis:// or rediss:// URL"],
+    [{ STORAGE_URL: "s3://Bad_Bucket" }, "STORAGE_URL: must be s3://bucket-name"],
+    // S3 settings without a bucket would silently leave files on disk.
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "STORAGE_URL: set it (s3://bucket-name) to use S3_ENDPOINT or S3_FORCE_PATH_STYLE"],
     [{ NODE_ENV: "prod" }, "NODE_ENV"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 32 characters"],
     [{ NODE_ENV: "production" }, "SESSION_SECRET: required in production"],
