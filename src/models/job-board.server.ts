@@ -26,11 +26,16 @@ export type BoardViewer = { accountId: number };
 /**
  * Each order, with the id as the last key so paging is stable. A start date is the job's first
  * collection day (see start_date in job-fields.ts), so "soonest" is by the earliest pickup.
+ * Undated jobs come last in either collection order. Every job on the board has been published,
+ * which sets publishedAt, so "newest" names no NULLs placement: plain DESC is what PostgreSQL reads
+ * straight off the (publishedAt, id) index backwards, where DESC NULLS LAST would make it sort every
+ * job on the board for each page. ("latest" still sorts on PostgreSQL: a Prisma index cannot say
+ * DESC NULLS LAST.)
  */
 const BOARD_ORDERS: Record<BoardSort, Prisma.JobOrderByWithRelationInput[]> = {
   soonest: [{ startDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
   latest: [{ startDate: { sort: "desc", nulls: "last" } }, { id: "desc" }],
-  newest: [{ publishedAt: { sort: "desc", nulls: "last" } }, { id: "desc" }],
+  newest: [{ publishedAt: "desc" }, { id: "desc" }],
   closing: [{ auctionClosesAt: { sort: "asc", nulls: "last" } }, { startDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
 };
 
@@ -96,9 +101,14 @@ export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null
   const pages = pageCount(total);
   const page = Math.min(filters.page, pages);
   const pageOfJobs = { where, orderBy: BOARD_ORDERS[filters.sort], skip: (page - 1) * BOARD_PAGE_SIZE, take: BOARD_PAGE_SIZE };
-  const rows = viewer
-    ? await db().job.findMany({ ...pageOfJobs, select: { ...boardSelect, quotes: viewerQuote(viewer) } })
-    : (await db().job.findMany({ ...pageOfJobs, select: boardSelect })).map((job) => ({ ...job, quotes: [] }));
+  // No job matches (known from the kept count): asking anyway would make the database read through
+  // every job on the board in order, finding none.
+  const rows =
+    total === 0
+      ? []
+      : viewer
+        ? await db().job.findMany({ ...pageOfJobs, select: { ...boardSelect, quotes: viewerQuote(viewer) } })
+        : (await db().job.findMany({ ...pageOfJobs, select: boardSelect })).map((job) => ({ ...job, quotes: [] }));
   return {
     jobs: rows.map(({ quotes, ...job }) => ({ ...job, quoted: quotes[0] ? quotedText(quotes[0]) : null })),
     total,

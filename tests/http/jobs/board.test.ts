@@ -104,6 +104,13 @@ describe("job board pagination", () => {
     expect(small).toBe(2);
     expect(full).toBe(small);
   });
+
+  it("asks for no page of jobs when the kept count says none match", async () => {
+    const path = "/jobs?load_type=shipping_container&pickup_region=NL";
+    expect(await statementsFor(path)).toBeGreaterThan(0);
+    expect(await statementsFor(`${path}&page=1`)).toBe(0);
+    expect(references((await carrier.get(path).expect(200)).text)).toEqual([]);
+  });
 });
 
 describe("GET /jobs as a shipper", () => {
