@@ -104,11 +104,14 @@ async function signIn(base: string): Promise<string> {
   return cookie();
 }
 
-// Ten board addresses a carrier might open (filters, orders, pages). "rendered": each request adds a
-// counter to its address, so no kept page answers it; "kept": the same ten addresses again and
+// Board addresses a carrier might open (filters, orders, pages). "rendered": each request adds a
+// counter to its address, so no kept page answers it; "kept": the same addresses again and
 // again, as many people reloading the board would, so pages kept for a second answer most of them.
-const FILTERS = ["", "load_type=ibc&", "load_type=palletised&", "pickup_region=GB%3ANorthern+Ireland&", "delivery_region=NL&",
+// ADDRESSES=indexed leaves out the two the database cannot read in index order at this size: the
+// latest-collection order (DESC NULLS LAST) and the from-a-date filter (start or end on or after it).
+const ALL_FILTERS = ["", "load_type=ibc&", "load_type=palletised&", "pickup_region=GB%3ANorthern+Ireland&", "delivery_region=NL&",
   "vehicle_type=box&", "sort=latest&", "sort=newest&", "date=2031-06-01&", "pickup_region=GB%3AWales&load_type=drums&"];
+const FILTERS = process.env.ADDRESSES === "indexed" ? ALL_FILTERS.filter((f) => !/sort=latest|date=/.test(f)) : ALL_FILTERS;
 const scripts = {
   rendered: path.join(dir, "rendered.lua"),
   kept: path.join(dir, "kept.lua"),
@@ -164,11 +167,11 @@ try {
 
   const line = (label: string, r: Result) =>
     `${label.padEnd(46)} ${(r.requests / SECONDS).toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`;
-  console.log(`\nJob board, ${JOBS.toLocaleString("en-GB")} jobs in PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each (goal: p99 ≤ 50 ms):`);
+  console.log(`\nJob board, ${JOBS.toLocaleString("en-GB")} jobs in PostgreSQL, ${FILTERS.length} addresses, ${CONNECTIONS} connections, ${SECONDS} s each (goal: p99 ≤ 50 ms):`);
   console.log(line("one process, every request rendered", one.rendered));
   console.log(line("two processes, every request rendered", two.rendered));
-  console.log(line("one process, ten addresses (pages kept 1 s)", one.kept));
-  console.log(line("two processes, ten addresses (pages kept 1 s)", two.kept));
+  console.log(line("one process, same addresses (pages kept 1 s)", one.kept));
+  console.log(line("two processes, same addresses (pages kept 1 s)", two.kept));
   console.log(`two processes vs one: ×${(two.rendered.requests / one.rendered.requests).toFixed(2)} rendered, ×${(two.kept.requests / one.kept.requests).toFixed(2)} kept`);
 } finally {
   for (const child of children) child.kill("SIGTERM");
