@@ -144,8 +144,10 @@ try {
   // Each way: what happens before the timed request, and the request's query.
   const ways: [string, (run: number) => Promise<string>][] = [
     ["last 12 months, figures kept", async () => ""],
-    // The year's figures take longer than 100 ms to add up, so after a write they are shown as they
-    // were while fresh ones are added up behind them (src/db/kept-until-written.server.ts).
+    // The year's figures take longer than 100 ms to add up, so after a write the page is given them as
+    // they were while fresh ones are added up behind it (src/db/kept-until-written.server.ts). On
+    // SQLite that adding up runs on the app's own thread, between the page's statements, so the page
+    // still waits for most of it; on PostgreSQL it runs in the database.
     ["right after a job is written", async () => (await copyAJob(), "")],
     ["a new period each time", async (run) => `period=custom&from=${fresh(run + 1).from}&to=${fresh(run + 1).to}&`],
   ];
