@@ -152,7 +152,11 @@ export function createCableServer<U extends CableUser>(options: CableServerOptio
     broadcast: (stream, message) => pubsub.broadcast(stream, message),
     async disconnectUser(userId, { reconnect = true } = {}) {
       await internal;
-      await pubsub.broadcast(INTERNAL_STREAM, { type: "disconnect", userId: String(userId), reconnect });
+      // Closing sockets follows ending the sessions, which is what ends access (a socket that comes
+      // back must authenticate again): a pub/sub outage is logged, never turned into a failed sign-out.
+      await pubsub.broadcast(INTERNAL_STREAM, { type: "disconnect", userId: String(userId), reconnect }).catch((err: unknown) => {
+        logger.error({ err, userId: String(userId) }, "could not tell the cable servers to close a user's sockets");
+      });
     },
     restart,
     shutdown,

@@ -46,6 +46,8 @@ export async function applyMigrations(databaseUrl: string, paths: Partial<Migrat
 
 async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // Waiting for the lock can be long; a connection the server ends meanwhile fails the query awaited below.
+  client.on("error", () => {});
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

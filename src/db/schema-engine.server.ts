@@ -140,6 +140,7 @@ function postgresFactory(url: string, connections: SqlDriverAdapter[]): SqlMigra
     connectToShadowDb: async () => {
       const database = `loadline_shadow_${randomUUID().replaceAll("-", "")}`;
       const admin = new pg.Client({ connectionString: url });
+      admin.on("error", () => {});
       await admin.connect();
       await admin.query(`CREATE DATABASE "${database}"`);
       const dropShadow = async () => {
@@ -148,7 +149,12 @@ function postgresFactory(url: string, connections: SqlDriverAdapter[]): SqlMigra
       };
       const shadowUrl = new URL(url);
       shadowUrl.pathname = `/${database}`;
-      return track(await pooledConnection({ connectionString: shadowUrl.toString() }, dropShadow));
+      try {
+        return track(await pooledConnection({ connectionString: shadowUrl.toString() }, dropShadow));
+      } catch (error) {
+        await dropShadow();
+        throw error;
+      }
     },
   };
 }

@@ -6,14 +6,16 @@ import { jobScopes } from "#models/job-scopes.server.ts";
 // Two figures every board page needs that cost the most with many jobs: how many jobs a filter
 // matches, and the places jobs on the board collect from and deliver to (the region filters). With
 // a million jobs they take tens of milliseconds and about a second, so they are kept until a job or
-// a job's place is written; the places, slow to add up, are shown a moment out of date while fresh
-// ones are worked out (a region list a second old misleads no one; a page waiting for it would).
+// a job's place is written; the places, slow to add up, are then shown a moment out of date while
+// fresh ones are worked out (a region list a second old misleads no one; a page waiting for it
+// would). The count is always worked out again first.
 
 const BOARD_TABLES = ["Job", "JobLocation"];
 
 export type PlaceRow = { kind: string; countryCode: string | null; region: string | null };
 
-const keptCount = keptUntilWritten<number>(BOARD_TABLES);
+// The count is never shown out of date: the page of jobs is asked for only when it says some match.
+const keptCount = keptUntilWritten<number>(BOARD_TABLES, { slowMs: Infinity });
 const keptPlaces = keptUntilWritten<PlaceRow[]>(BOARD_TABLES);
 
 /** How many jobs on the board match `where`; `key` names the filters (the same key, the same where). */

@@ -4,8 +4,9 @@ import { disconnectUser } from "#models/broadcast.server.ts";
 
 /**
  * Signs the user out of every browser and app (or every one but `except`, the session making the
- * change): their stored sessions are deleted, every server process forgets its cached copies, and
- * their live sockets are closed, so a stolen session stops working at once.
+ * change): their stored sessions are deleted, every server process is sent word to forget its cached
+ * copies (a process that misses it, Redis being down, trusts a copy at most 60 s), and their live
+ * sockets are closed, so a stolen session stops working.
  */
 export async function endSessions(userId: number, options: { except?: string } = {}): Promise<number> {
   await sessionCache.forgetUser(userId, options.except);

@@ -110,7 +110,9 @@ function redisFailures(redis: Redis, insurance: Failures): Failures {
           return instead();
         });
   const add = async (key: string, at: number) => {
-    const [[, count] = []] = (await redis.multi().hincrby(key, "count", 1).pexpire(key, FORGET_AFTER_MS).exec()) ?? [];
+    const [[failed, count] = []] = (await redis.multi().hincrby(key, "count", 1).pexpire(key, FORGET_AFTER_MS).exec()) ?? [];
+    // A command that failed inside the transaction is a failure like any other: counted here instead.
+    if (failed || count === undefined) throw failed ?? new Error("Redis answered no count");
     const delay = delayAfter(Number(count));
     if (delay > 0) await redis.eval(RAISE_BLOCK, 1, key, String(at + delay));
   };

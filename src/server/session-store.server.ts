@@ -10,8 +10,9 @@ export const TOUCH_EVERY_MS = 3600_000;
 /**
  * express-session store backed by the Session table, so sessions survive restarts. Reads come from
  * the process's session cache when they can; a page view writes nothing unless the session changed
- * (or its expiry was last written over an hour ago). A saved or destroyed session is dropped from
- * every other process's cache before the store calls back (see session-cache).
+ * (or its expiry was last written over an hour ago). Before the store calls back on a saved or
+ * destroyed session, the other processes have been sent word to drop their copies (see
+ * session-cache; if Redis cannot take the message, their copies are trusted at most 60 s).
  */
 export class PrismaSessionStore extends session.Store {
   private readonly touched = new Map<string, number>();

@@ -66,12 +66,12 @@ export function createSessionCache({ enabled = cachingEnabled } = {}) {
       const entry = entries.get(sid);
       if (entry) entry.expiresAt = expiresAt;
     },
-    /** A session ended, here and (once awaited) everywhere. */
+    /** A session ended: here at once, and other processes sent word (once awaited). */
     forgetSession(sid: string): Promise<void> {
       drop({ sid });
       return tell({ sid });
     },
-    /** Every session of this user but `except`, here and (once awaited) everywhere. */
+    /** Every session of this user but `except`: here at once, and other processes sent word (once awaited). */
     forgetUser(userId: number, except?: string): Promise<void> {
       drop({ userId, except });
       return tell({ userId, except });

@@ -386,6 +386,22 @@ describe("restart and shutdown", () => {
     expect(alice.texts.at(-1)).toBe('{"type":"disconnect","reason":"remote","reconnect":true}');
   });
 
+  it("disconnectUser logs a pub/sub that cannot take the message instead of failing the sign-out that asked", async () => {
+    const inner = new InProcessPubSub();
+    const pubsub: PubSubAdapter = {
+      subscribe: (stream, callback) => inner.subscribe(stream, callback),
+      broadcast: async () => {
+        throw new Error("redis down");
+      },
+      shutdown: () => inner.shutdown(),
+    };
+    cable = await startCable({ pubsub });
+    await expect(cable.cable.disconnectUser("u-alice")).resolves.toBeUndefined();
+    expect(cable.logger.entries.filter((entry) => entry.level === "error").map((entry) => entry.message)).toEqual([
+      "could not tell the cable servers to close a user's sockets",
+    ]);
+  });
+
   it("shutdown closes every socket and stops taking upgrades", async () => {
     cable = await startCable();
     const alice = await connect("alice");
