@@ -30,15 +30,18 @@ type Background = { stop(): void | Promise<void> };
 /** Migrates, seeds (first start), and serves the app and the cable on one HTTP server. */
 export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
   const unlock = await prepareDatabase(env.DATABASE_URL, logger);
+  // What a failed start had already opened is closed again, newest first, so nothing keeps
+  // reconnecting (or keeps the process alive) after the error is reported.
+  const undo: (() => Promise<unknown>)[] = [async () => unlock(), () => disconnectDb()];
   try {
-    return await serve(env, logger, unlock);
+    return await serve(env, logger, unlock, undo);
   } catch (error) {
-    unlock();
+    for (const step of undo.reverse()) await step().catch(() => undefined);
     throw error;
   }
 }
 
-async function serve(env: Env, logger: Logger, unlock: () => void): Promise<RunningServer> {
+async function serve(env: Env, logger: Logger, unlock: () => void, undo: (() => Promise<unknown>)[]): Promise<RunningServer> {
   if (env.SEED_DEMO_DATA && (await db().user.count()) === 0) {
     await seed(db());
     logger.info("demo data seeded");
@@ -48,14 +51,23 @@ async function serve(env: Env, logger: Logger, unlock: () => void): Promise<Runn
   if (finished) logger.info({ stops: finished }, "finished the load stops of an interrupted award");
 
   // Redis first when configured: rate limits, the cable and cache invalidation are shared through it.
+  undo.push(() => closeSharedRedis());
   await connectSharedRedis(env);
   const sharedCaches = await startSharedCaches(env, logger);
+  undo.push(() => sharedCaches.stop());
   const { app, sessionParser, sessionStore } = createApp({ env, logger });
   const server = http.createServer(app);
   const drain = drainable(server, app);
   const cable = attachCable({ server, sessionParser, env, logger });
+  undo.push(() => cable.close());
   await sessionStore.prune();
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   const background: Background[] = [

@@ -205,7 +205,7 @@ describe("direct uploads to an S3 bucket (the ActiveStorage protocol)", () => {
     const withBucket = await policyOf();
     expect(directive(withBucket, "img-src")).toContain(` ${s3.endpoint}`);
     expect(directive(withBucket, "connect-src")).toContain(` ${s3.endpoint}`);
-    const onDisk = createApp({ env: parseEnv({ ...process.env, STORAGE_URL: undefined }), logger: createLogger("silent") }).app;
+    const onDisk = createApp({ env: parseEnv({ ...process.env, STORAGE_URL: undefined, S3_ENDPOINT: undefined, S3_FORCE_PATH_STYLE: undefined }), logger: createLogger("silent") }).app;
     expect(await policyOf(onDisk)).not.toContain(s3.endpoint);
   });
 });
