@@ -32,6 +32,11 @@ async function loadPage(id = loadId): Promise<Page> {
   // The files frame loads when it comes into view (below the route and the map).
   await page.locator("turbo-frame#files").scrollIntoViewIfNeeded();
   await page.locator(`#photos_load_${id}`).waitFor({ state: "attached" });
+  // The uploader's controller is fetched on first use: a drop before it connects would be lost.
+  await page.waitForFunction(() => {
+    const uploaders = [...document.querySelectorAll("[data-controller~='upload']")];
+    return uploaders.length > 0 && uploaders.every((uploader) => window.Stimulus.getControllerForElementAndIdentifier(uploader, "upload"));
+  });
   return page;
 }
 
