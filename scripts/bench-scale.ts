@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort, startPostgres, startRedis } from "../tests/support/services.ts";
+import { signInThroughForm } from "./lib/sign-in.ts";
 
 const JOBS = Number(process.env.JOBS ?? 1_000_000);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -80,29 +81,6 @@ async function startApp(): Promise<string> {
   }
 }
 
-// Production cookies are Secure: requests say they came through an HTTPS proxy, as they would.
-async function signIn(base: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const [name, value] = pair!.split("=");
-      jar.set(name!, value!);
-    }
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const login = await fetch(`${base}/login`, { headers: { "x-forwarded-proto": "https" } });
-  remember(login);
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await login.text())?.[1] ?? "";
-  const signedIn = await fetch(`${base}/session`, {
-    method: "POST", redirect: "manual",
-    headers: { "x-forwarded-proto": "https", cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ _csrf: token, email: "carrier@example.com", password: "password123" }),
-  });
-  remember(signedIn);
-  if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return cookie();
-}
 
 // Board addresses a carrier might open (filters, orders, pages). "rendered": each request adds a
 // counter to its address, so no kept page answers it; "kept": the same addresses again and
@@ -153,7 +131,7 @@ try {
   started = performance.now();
   const first = await startApp();
   console.log(`first process ready in ${((performance.now() - started) / 1000).toFixed(1)} s (migrations found applied)`);
-  const cookie = await signIn(first);
+  const { cookie } = await signInThroughForm(first, "carrier@example.com");
   // Warm: compiled templates, the board's kept counts and places for each filter.
   await wrk(first, cookie, 4, "rendered");
   const one = { rendered: await wrk(first, cookie, CONNECTIONS, "rendered"), kept: await wrk(first, cookie, CONNECTIONS, "kept") };

@@ -5,15 +5,15 @@ import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../suppor
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
 import { realPng } from "../support/files.ts";
-import { freePort, startS3 } from "../support/services.ts";
+import { freePort, startS3, useBucket } from "../support/services.ts";
 
 // Files kept in an S3 bucket (a real s3rver on another origin), in a real browser: the real
 // @rails/activestorage DirectUpload PUTs straight to the bucket (the bucket's CORS rule names the
 // app's origin, the page's CSP the bucket's), and photos are shown from presigned URLs.
 
 const BUCKET = "loadline-e2e";
-const S3_SETTINGS = ["STORAGE_URL", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const;
 
+let forgetBucket = () => {};
 let test: BrowserTest;
 let s3: Awaited<ReturnType<typeof startS3>>;
 let shipper: Awaited<ReturnType<typeof createShipper>>;
@@ -22,15 +22,7 @@ let loadId: number;
 beforeAll(async () => {
   const port = await freePort();
   s3 = await startS3([BUCKET], { corsOrigins: [`http://127.0.0.1:${port}`] });
-  // The process's storage follows its settings, read once on first use: set before the app starts.
-  Object.assign(process.env, {
-    STORAGE_URL: `s3://${BUCKET}`,
-    S3_ENDPOINT: s3.endpoint,
-    S3_FORCE_PATH_STYLE: "true",
-    AWS_ACCESS_KEY_ID: "S3RVER",
-    AWS_SECRET_ACCESS_KEY: "S3RVER",
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-  });
+  forgetBucket = useBucket(s3.endpoint, BUCKET);
   test = await startBrowserTest({ PORT: String(port) });
   shipper = await createShipper({ name: "Bea Bucket", company: "Cloud Paper Ltd" });
   const carrier = await createCarrier({ company: "Bucket Haulage Ltd" });
@@ -38,8 +30,7 @@ beforeAll(async () => {
   loadId = (await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "assigned" } })).id;
 });
 afterAll(async () => {
-  // Later test files in this process must not find the bucket's settings (it is about to stop).
-  for (const name of S3_SETTINGS) delete process.env[name];
+  forgetBucket();
   await test?.close();
   await s3?.stop();
 });

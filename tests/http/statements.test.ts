@@ -10,25 +10,24 @@ import { spyOnStatements } from "../support/statements.ts";
 // query string, so no kept page answers it: this is what rendering the page costs.
 describe("statements per page", () => {
   const spy = spyOnStatements();
-  const prepare = { mockClear: () => spy.clear(), get mock() { return { calls: spy.sent().map((sql) => [sql]) }; } };
   afterAll(() => spy.restore());
   let fresh = 0;
 
   async function statementsFor(browser: Awaited<ReturnType<typeof signedInAgent>>["browser"], path: string): Promise<string[]> {
     const join = path.includes("?") ? "&" : "?";
     await browser.get(`${path}${join}warm=${++fresh}`).expect(200);
-    prepare.mockClear();
+    spy.clear();
     await browser.get(`${path}${join}fresh=${++fresh}`).expect(200);
-    return prepare.mock.calls.map(([sql]) => String(sql));
+    return spy.sent();
   }
 
   /** A dashboard for a period not asked for before: its charts' figures are added up afresh. */
   async function newPeriodStatements(browser: Awaited<ReturnType<typeof signedInAgent>>["browser"]): Promise<string[]> {
     await browser.get(`/dashboard?warm=${++fresh}`).expect(200);
-    prepare.mockClear();
+    spy.clear();
     const first = 2000 + (++fresh % 50);
     await browser.get(`/dashboard?period=custom&from=${first}-01&to=${first + 1}-12`).expect(200);
-    return prepare.mock.calls.map(([sql]) => String(sql));
+    return spy.sent();
   }
 
   it("a carrier's job page with quotes costs 5: the job, its places, the quotes, the shipper's name and the conversation; the senders' names one more", async () => {
@@ -73,9 +72,9 @@ describe("statements per page", () => {
     }
     // A job written since: the next view counts again and finds the places again.
     await createJob(shipper.accountId, shipper.id, { status: "open", reference: "One more", loadType: "drums" });
-    prepare.mockClear();
+    spy.clear();
     await browser.get(`/jobs?load_type=drums&after-write=${++fresh}`).expect(200);
-    expect(prepare.mock.calls.filter(([sql]) => /SELECT COUNT|GROUP BY/.test(String(sql)))).toHaveLength(2);
+    expect(spy.sent().filter((sql) => /SELECT COUNT|GROUP BY/.test(sql))).toHaveLength(2);
   });
 
   it("a carrier's quotes page costs 5 whatever its size: the count, the quotes, their jobs and places, and the active quotes of the jobs on the board; 6 sorted by state", async () => {
@@ -127,8 +126,8 @@ describe("statements per page", () => {
     expect(fresh.length, fresh.join("\n")).toBe(12);
     // A load written anywhere makes the kept figures stale: the next render adds them up again.
     await db().load.updateMany({ where: { carrierAccountId: carrier.accountId, sequence: 1 }, data: { priceCents: 41_000 } });
-    prepare.mockClear();
+    spy.clear();
     await browser.get("/dashboard?after-write=1").expect(200);
-    expect(prepare.mock.calls.filter(([sql]) => /AS "deliveredMonth"|AS "averagePence"/.test(String(sql)))).toHaveLength(2);
+    expect(spy.sent().filter((sql) => /AS "deliveredMonth"|AS "averagePence"/.test(sql))).toHaveLength(2);
   });
 });

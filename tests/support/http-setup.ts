@@ -1,6 +1,6 @@
 // Runs before each HTTP/e2e test file: a private copy of the migrated database and test settings.
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -32,6 +32,7 @@ afterAll(async () => {
   const { disconnectDb } = await import("#db/client.server.ts");
   await disconnectDb();
   await dropDatabase();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function adminQuery(sql: string): Promise<void> {

@@ -155,3 +155,25 @@ function uploadCors(origins: string[]): string {
   const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join("");
   return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>Content-Type</AllowedHeader><AllowedHeader>Content-MD5</AllowedHeader><MaxAgeSeconds>3600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
+
+const S3_SETTINGS = ["STORAGE_URL", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const;
+
+/**
+ * Points this process's storage at `bucket` on a startS3 server. Storage follows the process's
+ * settings, read once on first use: call it before anything stores a file. The returned function
+ * takes the settings away again, so later test files in this process find none.
+ */
+export function useBucket(endpoint: string, bucket: string): () => void {
+  Object.assign(process.env, {
+    STORAGE_URL: `s3://${bucket}`,
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: "true",
+    AWS_ACCESS_KEY_ID: "S3RVER",
+    AWS_SECRET_ACCESS_KEY: "S3RVER",
+    // The SDK's notice that its 2027 releases need Node 22 is not the tests' business.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  });
+  return () => {
+    for (const name of S3_SETTINGS) delete process.env[name];
+  };
+}

@@ -9,7 +9,7 @@ import { createApp } from "#server/app.server.ts";
 import { agent, signedInAgent, testApp, type Agent } from "../../support/app.ts";
 import { announce, announcement, md5Base64, pngBytes, realPng, type BlobAnswer } from "../../support/files.ts";
 import { messagingWorld } from "../../support/messaging-fixtures.ts";
-import { startS3 } from "../../support/services.ts";
+import { startS3, useBucket } from "../../support/services.ts";
 
 // Files in an S3-compatible bucket (a real s3rver): the browser PUTs to a presigned URL and is
 // redirected to presigned GETs, and the server checks what arrived before a file is used. s3rver
@@ -21,8 +21,8 @@ const STREAM = "text/vnd.turbo-stream.html";
 type Signed = { browser: Agent; csrf: string };
 type Blob = BlobAnswer & { id: number; byte_size: number };
 
-const S3_SETTINGS = ["STORAGE_URL", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const;
 
+let forgetBucket = () => {};
 let s3: Awaited<ReturnType<typeof startS3>>;
 let bucket: S3Client;
 let world: Awaited<ReturnType<typeof messagingWorld>>;
@@ -30,16 +30,7 @@ let shipper: Signed, driver: Signed, outsider: Signed;
 
 beforeAll(async () => {
   s3 = await startS3([BUCKET]);
-  // The process's storage follows its settings, read once on first use: set before anything uses them.
-  Object.assign(process.env, {
-    STORAGE_URL: `s3://${BUCKET}`,
-    S3_ENDPOINT: s3.endpoint,
-    S3_FORCE_PATH_STYLE: "true",
-    AWS_ACCESS_KEY_ID: "S3RVER",
-    AWS_SECRET_ACCESS_KEY: "S3RVER",
-    // The SDK's notice that its 2027 releases need Node 22 is not this test's business.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-  });
+  forgetBucket = useBucket(s3.endpoint, BUCKET);
   bucket = new S3Client({ region: "eu-west-2", endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
   world = await messagingWorld();
   shipper = await signedInAgent(world.shipper.email);
@@ -47,8 +38,7 @@ beforeAll(async () => {
   outsider = await signedInAgent(world.outsider.email);
 });
 afterAll(async () => {
-  // Later test files in this process must not find the bucket's settings (it is about to stop).
-  for (const name of S3_SETTINGS) delete process.env[name];
+  forgetBucket();
   bucket?.destroy();
   await s3?.stop();
 });
