@@ -2,12 +2,13 @@ import { jobSummarySelect } from "#models/job-summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import {
-  BOARD_PAGE_SIZE, BOARD_SORTS, countryLabel, pageCount, regionKeyText, regionLabel, type BoardFilters, type BoardSort, type RegionKey,
+  BOARD_PAGE_SIZE, BOARD_SORTS, countryLabel, pageCount, regionKeyText, regionLabel, type BoardFilters, type RegionKey,
 } from "#domain/jobs/board-filters.ts";
 import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-job.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
 import { boardPlaces, boardTotal } from "#models/board-facts.server.ts";
+import { boardOrderBy, mergedPageIds } from "#models/board-page.server.ts";
 
 // The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
 // unless the carrier picks another order. A page costs a fixed handful of queries whatever its
@@ -22,22 +23,6 @@ export type BoardRow = BoardJob & { quoted: string | null };
 
 /** The carrier account looking at the board, whose own quotes are marked. */
 export type BoardViewer = { accountId: number };
-
-/**
- * Each order, with the id as the last key so paging is stable. A start date is the job's first
- * collection day (see start_date in job-fields.ts), so "soonest" is by the earliest pickup.
- * Undated jobs come last in either collection order. Every job on the board has been published,
- * which sets publishedAt, so "newest" names no NULLs placement: plain DESC is what PostgreSQL reads
- * straight off the (publishedAt, id) index backwards, where DESC NULLS LAST would make it sort every
- * job on the board for each page. ("latest" still sorts on PostgreSQL: a Prisma index cannot say
- * DESC NULLS LAST.)
- */
-const BOARD_ORDERS: Record<BoardSort, Prisma.JobOrderByWithRelationInput[]> = {
-  soonest: [{ startDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-  latest: [{ startDate: { sort: "desc", nulls: "last" } }, { id: "desc" }],
-  newest: [{ publishedAt: "desc" }, { id: "desc" }],
-  closing: [{ auctionClosesAt: { sort: "asc", nulls: "last" } }, { startDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-};
 
 export type RegionOption = { value: string; label: string };
 export type JobBoard = {
@@ -55,13 +40,15 @@ function placeFilter(kind: "pickup" | "delivery", key: RegionKey): Prisma.JobWhe
   return { locations: { some: { kind, countryCode: key.countryCode, ...(key.region ? { region: key.region } : {}) } } };
 }
 
+const boardDate = (filters: BoardFilters) => (filters.date ? calendarDateValue(filters.date) : null);
+
 export function boardWhere(filters: BoardFilters): Prisma.JobWhereInput {
   const and: Prisma.JobWhereInput[] = [];
   if (filters.pickupRegion) and.push(placeFilter("pickup", filters.pickupRegion));
   if (filters.deliveryRegion) and.push(placeFilter("delivery", filters.deliveryRegion));
   if (filters.date) {
     // Collecting on or after the date: a single load that day or later, a schedule still running.
-    const day = calendarDateValue(filters.date) ?? undefined;
+    const day = boardDate(filters) ?? undefined;
     and.push({ OR: [{ startDate: { gte: day } }, { endDate: { gte: day } }] });
   }
   if (filters.vehicleType) and.push({ vehicleTypes: { contains: JSON.stringify(filters.vehicleType) } });
@@ -100,15 +87,19 @@ export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null
   const [total, places] = await Promise.all([boardTotal(filterKey, where), boardPlaces()]);
   const pages = pageCount(total);
   const page = Math.min(filters.page, pages);
-  const pageOfJobs = { where, orderBy: BOARD_ORDERS[filters.sort], skip: (page - 1) * BOARD_PAGE_SIZE, take: BOARD_PAGE_SIZE };
+  const skip = (page - 1) * BOARD_PAGE_SIZE;
   // No job matches (known from the kept count): asking anyway would make the database read through
   // every job on the board in order, finding none.
-  const rows =
-    total === 0
+  const ids = total === 0 ? [] : await mergedPageIds(where, filters.sort, boardDate(filters), skip, BOARD_PAGE_SIZE);
+  const pageOfJobs: Pick<Prisma.JobFindManyArgs, "where" | "orderBy" | "skip" | "take"> = ids ? { where: { id: { in: ids } } } : { where, orderBy: boardOrderBy(filters.sort), skip, take: BOARD_PAGE_SIZE };
+  const read =
+    ids?.length === 0
       ? []
       : viewer
         ? await db().job.findMany({ ...pageOfJobs, select: { ...boardSelect, quotes: viewerQuote(viewer) } })
         : (await db().job.findMany({ ...pageOfJobs, select: boardSelect })).map((job) => ({ ...job, quotes: [] }));
+  const byId = new Map(read.map((job) => [job.id, job]));
+  const rows = ids ? ids.flatMap((id) => byId.get(id) ?? []) : read;
   return {
     jobs: rows.map(({ quotes, ...job }) => ({ ...job, quoted: quotes[0] ? quotedText(quotes[0]) : null })),
     total,

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isCurrent, readSoFar, watchStatements, type Stamp } from "#db/table-versions.server.ts";
 import { IDENTITY_TABLES } from "#models/users.server.ts";
 import { generateToken } from "#server/csrf.server.ts";
@@ -29,24 +29,46 @@ function keyFor(req: Request): string | undefined {
   return [req.user.id, req.impersonatorId ?? "", req.originalUrl, req.get("accept") ?? "", req.get("turbo-frame") ?? ""].join("\n");
 }
 
+// Kept pages going out of date being rendered again, by key. When many people reload one page (a
+// board everyone watches) its kept copy expires for all of them at the same moment; without this,
+// every request arriving during the render would render the page too, and each waits behind the
+// others' work. Only keys that have been kept before wait: a download or a page never kept (one that
+// writes) is never held up behind another request for the same address.
+const rerendering = new Map<string, Promise<void>>();
+
 /** Answers from a kept page when it is still current; otherwise lets the route run, watching its reads. */
 export function pageCache(): RequestHandler {
   return (req, res, next) => {
     const key = keyFor(req);
     if (!key) return next();
-    const page = pages.get(key);
-    if (page && Date.now() - page.keptAt < PAGE_CACHE_TTL_MS && isCurrent(page.stamp)) {
-      const fill = { [NONCE]: Buffer.from(res.locals.nonce), [CSRF]: Buffer.from(generateToken(req)) };
-      const chunks = page.pieces.map((piece) => (typeof piece === "string" ? fill[piece] : piece));
-      // Written piece by piece (one gathered write), not copied into one buffer first.
-      res.type("html").setHeader("Content-Length", chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-      for (const chunk of chunks) res.write(chunk);
-      res.end();
-      return;
-    }
-    keys.set(req, key);
-    watchStatements(next);
+    if (answerFromKept(key, req, res)) return;
+    const pending = rerendering.get(key);
+    if (!pending) return render(key, req, res, next);
+    // Someone else is rendering this very page: wait for theirs, and render only if it was not kept.
+    void pending.then(() => answerFromKept(key, req, res) || render(key, req, res, next));
   };
+}
+
+function answerFromKept(key: string, req: Request, res: Response): boolean {
+  const page = pages.get(key);
+  if (!page || Date.now() - page.keptAt >= PAGE_CACHE_TTL_MS || !isCurrent(page.stamp)) return false;
+  const fill = { [NONCE]: Buffer.from(res.locals.nonce), [CSRF]: Buffer.from(generateToken(req)) };
+  const chunks = page.pieces.map((piece) => (typeof piece === "string" ? fill[piece] : piece));
+  // Written piece by piece (one gathered write), not copied into one buffer first.
+  res.type("html").setHeader("Content-Length", chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+  return true;
+}
+
+function render(key: string, req: Request, res: Response, next: NextFunction): void {
+  keys.set(req, key);
+  if (pages.has(key) && !rerendering.has(key)) {
+    const done = new Promise<void>((resolve) => res.once("close", resolve));
+    rerendering.set(key, done);
+    void done.then(() => rerendering.get(key) === done && rerendering.delete(key));
+  }
+  watchStatements(next);
 }
 
 /** Called with every rendered page: keeps it when the request only read. */
@@ -64,4 +86,5 @@ export function keepPage(req: Request, res: Response, html: string, csrfToken: s
 /** Forget every kept page (a fresh app). */
 export function forgetPages(): void {
   pages.clear();
+  rerendering.clear();
 }

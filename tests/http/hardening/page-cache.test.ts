@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server.ts";
-import { signedInAgent } from "../../support/app.ts";
+import { signedInAgent, testApp } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 import { messagingWorld } from "../../support/messaging-fixtures.ts";
-import { writeBehindTheAppsBack } from "../../support/statements.ts";
+import { spyOnStatements, writeBehindTheAppsBack } from "../../support/statements.ts";
 
 const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)"/.exec(html)?.[1];
 const csrfOf = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
@@ -99,5 +99,33 @@ describe("kept pages", () => {
     const notice = "Job cancelled. Carriers can no longer quote on it.";
     const pages = [(await browser.get(`/jobs/${job.id}`)).text, (await browser.get(`/jobs/${job.id}`)).text];
     expect(pages.map((page) => page.includes(notice))).toEqual([true, false]);
+  });
+
+  it("once expired, are rendered once for requests arriving together, each answered with its own nonce", async () => {
+    const shipper = await createShipper();
+    await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Watched by many" });
+    const { browser } = await signedInAgent(shipper.email);
+    await browser.get("/jobs").expect(200);
+    const now = Date.now();
+    // Each render takes a while, as a big page does, so the requests surely arrive during it.
+    const app = testApp();
+    const render = app.render.bind(app);
+    vi.spyOn(app, "render").mockImplementation(((view: string, locals: object, done: (err: Error, html: string) => void) => {
+      setTimeout(() => render(view, locals, done), 30);
+    }) as typeof app.render);
+    const jobReadsWhile = async (at: number, requests: number) => {
+      vi.spyOn(Date, "now").mockReturnValue(at);
+      const spy = spyOnStatements();
+      const pages = await Promise.all(Array.from({ length: requests }, () => browser.get("/jobs").expect(200)));
+      const reads = spy.sent().filter((sql) => /FROM "Job"/.test(sql)).length;
+      spy.restore();
+      return { reads, pages: pages.map((page) => page.text) };
+    };
+    const alone = await jobReadsWhile(now + 1_500, 1);
+    const together = await jobReadsWhile(now + 3_000, 6);
+    expect(alone.reads).toBeGreaterThan(0);
+    expect(together.reads).toBe(alone.reads);
+    expect(together.pages.every((page) => page.includes("Watched by many"))).toBe(true);
+    expect(new Set(together.pages.map(nonceOf)).size).toBe(6);
   });
 });

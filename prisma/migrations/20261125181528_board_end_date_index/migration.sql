@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Job_endDate_idx" ON "Job"("endDate");
