@@ -7,14 +7,18 @@
 // each (20 lanes, 6 carriers, spread over the 12 months; each job with its CO2e per load), counts the statements one render runs (in
 // this process), then starts the app in production mode as its own process, signs in as the demo
 // shipper through the real form and asks for the dashboard one request at a time. Every request has
-// its own query string, so no kept page answers it: each one is a full render. Two ways: the usual
-// period (its figures kept between renders until a load, job or quote changes) and a different
-// twelve months each time (its figures added up afresh, as after every write). Stops by itself.
+// its own query string, so no kept page answers it: each one is a full render. Three ways: the usual
+// period (its figures kept between renders until a load, job or quote changes), the usual period
+// right after a job is written (the figures as they were, fresh ones added up behind), and a
+// different twelve months each time (its figures added up afresh, which the page waits for). The
+// charts' grouped statements run on the read worker's thread (src/db/read-worker.server.ts), not
+// on the app's. Stops by itself.
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { startProcess, stopProcess } from "./lib/process.ts";
 import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
@@ -91,13 +95,21 @@ async function statementsPerRender(query: string): Promise<{ all: number; charts
   const { cookie } = await signInThroughForm(base, "shipper@example.com");
   await fetch(`${base}/dashboard?warm=1`, { headers: { ...PROXIED, cookie } });
   const prepare = Database.prototype.prepare;
+  const post = Worker.prototype.postMessage;
   const seen: string[] = [];
   Database.prototype.prepare = function (this: Database.Database, sql: string) {
     seen.push(sql);
     return prepare.call(this, sql);
   } as typeof prepare;
+  // The charts' statements go to the read worker, whose connection prepares them on its own thread.
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+    const sql = (message as { sql?: unknown } | null)?.sql;
+    if (typeof sql === "string") seen.push(sql);
+    return post.call(this, message, ...rest);
+  } as typeof post;
   const response = await fetch(`${base}/dashboard?${query}count=1`, { headers: { ...PROXIED, cookie } });
   Database.prototype.prepare = prepare;
+  Worker.prototype.postMessage = post;
   if (response.status !== 200) throw new Error(`/dashboard answered ${response.status}`);
   if (!(await response.text()).includes('data-island-component-value="bar-chart"')) throw new Error("the dashboard shows no chart");
   server.close();
@@ -146,8 +158,9 @@ try {
     ["last 12 months, figures kept", async () => ""],
     // The year's figures take longer than 100 ms to add up, so after a write the page is given them as
     // they were while fresh ones are added up behind it (src/db/kept-until-written.server.ts). On
-    // SQLite that adding up runs on the app's own thread, between the page's statements, so the page
-    // still waits for most of it; on PostgreSQL it runs in the database.
+    // SQLite that adding up runs on the read worker's thread with a connection of its own
+    // (src/db/read-worker.server.ts), so the page's own statements and rendering go on beside it
+    // instead of waiting; on PostgreSQL it runs in the database.
     ["right after a job is written", async () => (await copyAJob(), "")],
     ["a new period each time", async (run) => `period=custom&from=${fresh(run + 1).from}&to=${fresh(run + 1).to}&`],
   ];

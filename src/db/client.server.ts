@@ -8,6 +8,7 @@ import { noting } from "#db/noting-adapter.server.ts";
 import { databaseKind, type DatabaseKind } from "#db/database-kind.ts";
 import { learnCascades } from "#db/table-versions.server.ts";
 import { DEFAULT_DATABASE_URL, SQLITE_TIMESTAMP_FORMAT, preparedSqliteFilePath } from "#db/sqlite-file.server.ts";
+import { closeReadWorker } from "#db/read-worker.server.ts";
 
 export { PrismaClient };
 
@@ -83,8 +84,9 @@ export function dbKind(): DatabaseKind {
   return databaseKind(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
 }
 
+/** Closes the process's client and the read worker's connection (see read-worker.server.ts). */
 export async function disconnectDb(): Promise<void> {
   const client = shared;
   shared = undefined;
-  await client?.$disconnect();
+  await Promise.all([client?.$disconnect(), closeReadWorker()]);
 }

@@ -1,4 +1,4 @@
-import { db } from "#db/client.server.ts";
+import { readOffThread } from "#db/read-worker.server.ts";
 import { instant, laterBy } from "#db/sql-dialect.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import { monthBucket, summerTimeDays, type MonthBucket } from "#domain/charts/months.ts";
@@ -8,7 +8,8 @@ import type { LaneFigureRow, LoadFigureRow, QuoteFigureRow } from "#domain/chart
 // the rows that come back are a few per month, however many loads there are). Months are London
 // months, handed over as the instants they start and end (see months.ts). Plain SQL that runs on
 // SQLite and PostgreSQL alike, and every statement starts with SELECT: that is how the table-version
-// tracker (src/db/table-versions) knows it is a read that leaves kept pages and counts valid.
+// tracker (src/db/table-versions) knows it is a read that leaves kept pages and counts valid. Each
+// takes a while at a big account's scale, so it runs off the app's thread (src/db/read-worker).
 
 /** Whose loads: the shipper's jobs', or the carrier's own. */
 export type FigureScope = { side: "shipper" | "carrier"; accountId: number };
@@ -61,23 +62,7 @@ const n = (value: unknown) => Number(value ?? 0);
 
 /** Loads delivered in the period (by month and carrier) or collecting in it (by status), in one pass. */
 export async function loadFigures(scope: FigureScope, months: readonly string[]): Promise<LoadFigureRow[]> {
-  const buckets = months.map(monthBucket);
-  const span = spanOf(buckets);
-  const delivered = Prisma.sql`(l."status" = 'delivered' AND l."deliveredAt" >= ${instant(span.starts)} AND l."deliveredAt" < ${instant(span.ends)})`;
-  const rows = await db().$queryRaw<Record<string, unknown>[]>`
-    SELECT g.*, a."name" AS "carrierName" FROM (
-      SELECT CASE WHEN ${delivered} THEN ${monthOf(Prisma.sql`l."deliveredAt"`, buckets)} END AS "deliveredMonth",
-        CASE WHEN l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)} THEN 1 ELSE 0 END AS picked,
-        l."carrierAccountId" AS "carrierId", l."status" AS status,
-        COUNT(*) AS loads, COALESCE(SUM(l."priceCents"), 0) AS pence,
-        SUM(${byEndOfDay(Prisma.sql`l."collectedAt"`, Prisma.sql`l."pickupDate"`, span)}) AS "collectedOnTime",
-        SUM(${byEndOfDay(Prisma.sql`l."deliveredAt"`, Prisma.sql`l."deliveryDate"`, span)}) AS "deliveredOnTime",
-        COUNT(l."pickupDate") AS "collectionDated", COUNT(l."deliveryDate") AS "deliveryDated",
-        ${co2eOf(scope)} AS "co2eGrams"
-      FROM ${loadsOf(scope)}
-        AND (${delivered} OR (l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)}))
-      GROUP BY 1, 2, 3, 4
-    ) g LEFT JOIN "Account" a ON a."id" = g."carrierId"`;
+  const rows = await readOffThread(loadFiguresSql(scope, months));
   return rows.map((row) => ({
     deliveredMonth: (row.deliveredMonth as string | null) ?? null,
     picked: n(row.picked) === 1,
@@ -94,6 +79,27 @@ export async function loadFigures(scope: FigureScope, months: readonly string[])
   }));
 }
 
+/** loadFigures' statement. */
+export function loadFiguresSql(scope: FigureScope, months: readonly string[]): Prisma.Sql {
+  const buckets = months.map(monthBucket);
+  const span = spanOf(buckets);
+  const delivered = Prisma.sql`(l."status" = 'delivered' AND l."deliveredAt" >= ${instant(span.starts)} AND l."deliveredAt" < ${instant(span.ends)})`;
+  return Prisma.sql`
+    SELECT g.*, a."name" AS "carrierName" FROM (
+      SELECT CASE WHEN ${delivered} THEN ${monthOf(Prisma.sql`l."deliveredAt"`, buckets)} END AS "deliveredMonth",
+        CASE WHEN l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)} THEN 1 ELSE 0 END AS picked,
+        l."carrierAccountId" AS "carrierId", l."status" AS status,
+        COUNT(*) AS loads, COALESCE(SUM(l."priceCents"), 0) AS pence,
+        SUM(${byEndOfDay(Prisma.sql`l."collectedAt"`, Prisma.sql`l."pickupDate"`, span)}) AS "collectedOnTime",
+        SUM(${byEndOfDay(Prisma.sql`l."deliveredAt"`, Prisma.sql`l."deliveryDate"`, span)}) AS "deliveredOnTime",
+        COUNT(l."pickupDate") AS "collectionDated", COUNT(l."deliveryDate") AS "deliveryDated",
+        ${co2eOf(scope)} AS "co2eGrams"
+      FROM ${loadsOf(scope)}
+        AND (${delivered} OR (l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)}))
+      GROUP BY 1, 2, 3, 4
+    ) g LEFT JOIN "Account" a ON a."id" = g."carrierId"`;
+}
+
 export const LANES_SHOWN = 5;
 
 /**
@@ -101,8 +107,14 @@ export const LANES_SHOWN = 5;
  * period. Loads are added up per job first, so each job's places are looked up once.
  */
 export async function laneFigures(scope: FigureScope, months: readonly string[]): Promise<LaneFigureRow[]> {
+  const rows = await readOffThread(laneFiguresSql(scope, months));
+  return rows.map((row) => ({ origin: (row.origin as string | null) ?? null, destination: (row.destination as string | null) ?? null, loads: n(row.loads), averagePence: n(row.averagePence) }));
+}
+
+/** laneFigures' statement. */
+export function laneFiguresSql(scope: FigureScope, months: readonly string[]): Prisma.Sql {
   const span = spanOf(months.map(monthBucket));
-  const rows = await db().$queryRaw<Record<string, unknown>[]>`
+  return Prisma.sql`
     SELECT p."city" AS origin, d."city" AS destination, SUM(g.loads) AS loads, SUM(g.pence) * 1.0 / SUM(g.loads) AS "averagePence"
     FROM (
       SELECT l."jobId" AS "jobId", COUNT(*) AS loads, SUM(l."priceCents") AS pence
@@ -114,17 +126,21 @@ export async function laneFigures(scope: FigureScope, months: readonly string[])
     GROUP BY p."city", d."city"
     ORDER BY loads DESC, origin, destination
     LIMIT ${LANES_SHOWN}`;
-  return rows.map((row) => ({ origin: (row.origin as string | null) ?? null, destination: (row.destination as string | null) ?? null, loads: n(row.loads), averagePence: n(row.averagePence) }));
 }
 
 /** A carrier's quotes placed per London month, and how many of them were won. */
 export async function quoteFigures(carrierAccountId: number, months: readonly string[]): Promise<QuoteFigureRow[]> {
+  const rows = await readOffThread(quoteFiguresSql(carrierAccountId, months));
+  return rows.map((row) => ({ month: String(row.month), placed: n(row.placed), won: n(row.won) }));
+}
+
+/** quoteFigures' statement. */
+export function quoteFiguresSql(carrierAccountId: number, months: readonly string[]): Prisma.Sql {
   const buckets = months.map(monthBucket);
   const span = spanOf(buckets);
-  const rows = await db().$queryRaw<Record<string, unknown>[]>`
+  return Prisma.sql`
     SELECT ${monthOf(Prisma.sql`q."createdAt"`, buckets)} AS month, COUNT(*) AS placed, SUM(CASE WHEN q."status" = 'accepted' THEN 1 ELSE 0 END) AS won
     FROM "Quote" q
     WHERE q."carrierAccountId" = ${carrierAccountId} AND q."createdAt" >= ${instant(span.starts)} AND q."createdAt" < ${instant(span.ends)}
     GROUP BY 1`;
-  return rows.map((row) => ({ month: String(row.month), placed: n(row.placed), won: n(row.won) }));
 }

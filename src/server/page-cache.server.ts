@@ -5,8 +5,8 @@ import { generateToken } from "#server/csrf.server.ts";
 
 // A signed-in page, once rendered, is kept for this person and this exact request and served again
 // until any table it read is written (table-versions tracks every statement) or a second has passed,
-// whichever comes first: a page may be a second behind the clock (a closing time just passed) but
-// never behind the data. The per-request parts, the CSP nonce and the CSRF token, are cut out when
+// whichever comes first: a page may be about a second behind the clock (a closing time just passed)
+// but never behind the data. The per-request parts, the CSP nonce and the CSRF token, are cut out when
 // a page is kept and filled in fresh for each answer. Pages whose request wrote anything, showed a
 // one-time flash message, had analytics events waiting to be sent, or answered other than 200 are
 // never kept.
@@ -29,11 +29,13 @@ function keyFor(req: Request): string | undefined {
   return [req.user.id, req.impersonatorId ?? "", req.originalUrl, req.get("accept") ?? "", req.get("turbo-frame") ?? ""].join("\n");
 }
 
-// Kept pages going out of date being rendered again, by key. When many people reload one page (a
-// board everyone watches) its kept copy expires for all of them at the same moment; without this,
-// every request arriving during the render would render the page too, and each waits behind the
-// others' work. Only keys that have been kept before wait: a download or a page never kept (one that
-// writes) is never held up behind another request for the same address.
+// Kept pages being rendered again, by key. When many people reload one page (a board everyone
+// watches) its kept copy expires for all of them at the same moment; without this, every request
+// arriving during the render would render the page too, each waiting behind the others' work. So
+// one request renders it again. The others meanwhile get the kept copy if only its second is up
+// (nothing it read has been written: it is a render's time older than a second, no more), or wait
+// for the render if the data changed. Only keys kept before take part: a download, or a page never
+// kept (one that writes), is never held up behind another request for the same address.
 const rerendering = new Map<string, Promise<void>>();
 
 /** Answers from a kept page when it is still current; otherwise lets the route run, watching its reads. */
@@ -41,24 +43,30 @@ export function pageCache(): RequestHandler {
   return (req, res, next) => {
     const key = keyFor(req);
     if (!key) return next();
-    if (answerFromKept(key, req, res)) return;
+    const page = pages.get(key);
     const pending = rerendering.get(key);
+    if (page && isCurrent(page.stamp)) {
+      const age = Date.now() - page.keptAt;
+      // Only a second old, or the data unchanged while someone renders it again: the kept copy.
+      if (age < PAGE_CACHE_TTL_MS || (pending && age < 2 * PAGE_CACHE_TTL_MS)) return answer(page, req, res);
+    }
     if (!pending) return render(key, req, res, next);
-    // Someone else is rendering this very page: wait for theirs, and render only if it was not kept.
-    void pending.then(() => answerFromKept(key, req, res) || render(key, req, res, next));
+    // The data changed and someone is rendering this very page: wait for theirs, render only if it was not kept.
+    void pending.then(() => {
+      const fresh = pages.get(key);
+      if (fresh && Date.now() - fresh.keptAt < PAGE_CACHE_TTL_MS && isCurrent(fresh.stamp)) answer(fresh, req, res);
+      else render(key, req, res, next);
+    });
   };
 }
 
-function answerFromKept(key: string, req: Request, res: Response): boolean {
-  const page = pages.get(key);
-  if (!page || Date.now() - page.keptAt >= PAGE_CACHE_TTL_MS || !isCurrent(page.stamp)) return false;
+function answer(page: Page, req: Request, res: Response): void {
   const fill = { [NONCE]: Buffer.from(res.locals.nonce), [CSRF]: Buffer.from(generateToken(req)) };
   const chunks = page.pieces.map((piece) => (typeof piece === "string" ? fill[piece] : piece));
   // Written piece by piece (one gathered write), not copied into one buffer first.
   res.type("html").setHeader("Content-Length", chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   for (const chunk of chunks) res.write(chunk);
   res.end();
-  return true;
 }
 
 function render(key: string, req: Request, res: Response, next: NextFunction): void {

@@ -1,8 +1,11 @@
 // What the app sends its database, on either engine: better-sqlite3 prepares each statement, pg
-// sends each. Statements are given back in one spelling — no schema name (SQLite's `main`,
-// PostgreSQL's "public") and "double-quoted" names — so a test's pattern fits both. PostgreSQL's
-// transaction control (BEGIN, COMMIT) is left out: SQLite's adapter does not prepare it either.
+// sends each, and on SQLite the long reads go to the read worker (src/db/read-worker.server.ts),
+// whose connection is on another thread: they are counted as they are posted to it. Statements are
+// given back in one spelling — no schema name (SQLite's `main`, PostgreSQL's "public") and
+// "double-quoted" names — so a test's pattern fits both. PostgreSQL's transaction control (BEGIN,
+// COMMIT) is left out: SQLite's adapter does not prepare it either.
 import Database from "better-sqlite3";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { vi } from "vitest";
 import { dbKind } from "#db/client.server.ts";
@@ -17,19 +20,23 @@ export function normalised(sql: string): string {
 export function spyOnStatements() {
   const sqlite = vi.spyOn(Database.prototype, "prepare");
   const postgres = vi.spyOn(pg.Client.prototype, "query");
+  const offThread = vi.spyOn(Worker.prototype, "postMessage");
   return {
     clear(): void {
       sqlite.mockClear();
       postgres.mockClear();
+      offThread.mockClear();
     },
     /** The statements sent since the spy began or was last cleared. */
     sent(): string[] {
       const viaPg = postgres.mock.calls.map(([query]) => (typeof query === "string" ? query : (query as { text: string }).text));
-      return [...sqlite.mock.calls.map(([sql]) => String(sql)), ...viaPg.filter((sql) => !TRANSACTION_CONTROL.test(sql))].map(normalised);
+      const viaWorker = offThread.mock.calls.map(([message]) => (message as { sql?: unknown } | null)?.sql).filter((sql) => typeof sql === "string");
+      return [...sqlite.mock.calls.map(([sql]) => String(sql)), ...viaPg.filter((sql) => !TRANSACTION_CONTROL.test(sql)), ...viaWorker].map(normalised);
     },
     restore(): void {
       sqlite.mockRestore();
       postgres.mockRestore();
+      offThread.mockRestore();
     },
   };
 }

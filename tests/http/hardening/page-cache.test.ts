@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server.ts";
-import { signedInAgent, testApp } from "../../support/app.ts";
+import { signedInAgent, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 import { messagingWorld } from "../../support/messaging-fixtures.ts";
@@ -101,19 +101,16 @@ describe("kept pages", () => {
     expect(pages.map((page) => page.includes(notice))).toEqual([true, false]);
   });
 
-  it("once expired, are rendered once for requests arriving together, each answered with its own nonce", async () => {
-    const shipper = await createShipper();
-    await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Watched by many" });
-    const { browser } = await signedInAgent(shipper.email);
-    await browser.get("/jobs").expect(200);
-    const now = Date.now();
-    // Each render takes a while, as a big page does, so the requests surely arrive during it.
-    const app = testApp();
-    const render = app.render.bind(app);
-    vi.spyOn(app, "render").mockImplementation(((view: string, locals: object, done: (err: Error, html: string) => void) => {
-      setTimeout(() => render(view, locals, done), 30);
-    }) as typeof app.render);
-    const jobReadsWhile = async (at: number, requests: number) => {
+  describe("once out of date, rendered again by one request while others arrive", () => {
+    const slowRenders = () => {
+      // Each render takes a while, as a big page does, so the other requests surely arrive during it.
+      const app = testApp();
+      const render = app.render.bind(app);
+      vi.spyOn(app, "render").mockImplementation(((view: string, locals: object, done: (err: Error, html: string) => void) => {
+        setTimeout(() => render(view, locals, done), 30);
+      }) as typeof app.render);
+    };
+    const together = async (browser: Agent, at: number, requests: number) => {
       vi.spyOn(Date, "now").mockReturnValue(at);
       const spy = spyOnStatements();
       const pages = await Promise.all(Array.from({ length: requests }, () => browser.get("/jobs").expect(200)));
@@ -121,11 +118,45 @@ describe("kept pages", () => {
       spy.restore();
       return { reads, pages: pages.map((page) => page.text) };
     };
-    const alone = await jobReadsWhile(now + 1_500, 1);
-    const together = await jobReadsWhile(now + 3_000, 6);
-    expect(alone.reads).toBeGreaterThan(0);
-    expect(together.reads).toBe(alone.reads);
-    expect(together.pages.every((page) => page.includes("Watched by many"))).toBe(true);
-    expect(new Set(together.pages.map(nonceOf)).size).toBe(6);
+
+    it("a second old with nothing written: one renders, the rest get the kept copy at once, each with its own nonce", async () => {
+      const shipper = await createShipper();
+      const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Before reference" });
+      const { browser } = await signedInAgent(shipper.email);
+      await browser.get("/jobs").expect(200);
+      slowRenders();
+      const now = Date.now();
+      const alone = await together(browser, now + 1_500, 1);
+      // Written where the app cannot see it: only the page that is rendered again can show it.
+      await writeBehindTheAppsBack(`UPDATE "Job" SET reference = ? WHERE id = ?`, "After reference", job.id);
+      const six = await together(browser, now + 3_000, 6);
+      expect(six.reads).toBe(alone.reads);
+      expect(six.pages.map((page) => page.includes("After reference")).sort()).toEqual([false, false, false, false, false, true]);
+      expect(new Set(six.pages.map(nonceOf)).size).toBe(6);
+    });
+
+    it("made out of date by a write: all wait for the one render and show the change", async () => {
+      const shipper = await createShipper();
+      const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Before reference" });
+      const { browser } = await signedInAgent(shipper.email);
+      slowRenders();
+      const alone = await together(browser, Date.now(), 1);
+      await db().job.update({ where: { id: job.id }, data: { reference: "After reference" } });
+      const six = await together(browser, Date.now(), 6);
+      expect(alone.reads).toBeGreaterThan(0);
+      expect(six.reads).toBe(alone.reads);
+      expect(six.pages.every((page) => page.includes("After reference") && !page.includes("Before reference"))).toBe(true);
+    });
+
+    it("never older than two seconds, however long the render takes", async () => {
+      const shipper = await createShipper();
+      const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Before reference" });
+      const { browser } = await signedInAgent(shipper.email);
+      await browser.get("/jobs").expect(200);
+      await writeBehindTheAppsBack(`UPDATE "Job" SET reference = ? WHERE id = ?`, "After reference", job.id);
+      slowRenders();
+      const six = await together(browser, Date.now() + 2_000, 6);
+      expect(six.pages.every((page) => page.includes("After reference"))).toBe(true);
+    });
   });
 });
