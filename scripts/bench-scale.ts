@@ -3,10 +3,14 @@
 // Redis. `npx tsx scripts/bench-scale.ts` (needs Debian's postgresql, redis-server and wrk; starts
 // and stops its own servers in a temporary folder). JOBS=… and SECONDS=… change the size and length.
 //
-// Two loads: every request a different address (each one rendered), and ten addresses over and over
-// (pages kept for a second answer most). The board's count and its places to filter by are kept
-// until a job changes, and nothing changes during the run.
+// Three loads: every request a different address (each one rendered) and ten addresses over and over
+// (pages kept for a second answer most), both as fast as 50 connections go (wrk, closed loop: the
+// machine is saturated, so latency is mostly queueing); then requests sent at fixed rates (RATES=…,
+// default 100 and 200 a second, open loop, every one rendered) over up to 50 connections, which is
+// what a board under a known load answers in. The board's count and its places to filter by are
+// kept until a job changes, and nothing changes during the run.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +21,7 @@ import { signInThroughForm } from "./lib/sign-in.ts";
 const JOBS = Number(process.env.JOBS ?? 1_000_000);
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const RATES = (process.env.RATES ?? "100,200").split(",").map(Number);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 
 if (spawnSync("wrk", ["--version"]).error) throw new Error("wrk is missing: apt-get install -y wrk");
@@ -127,6 +132,42 @@ function wrk(base: string, cookie: string, connections: number, mode: keyof type
   });
 }
 
+/**
+ * Requests sent on a fixed schedule (open loop), `rate` a second over at most CONNECTIONS
+ * connections, alternating between the given processes, each a board address rendered afresh.
+ * Latency is counted from when a request was due, so a request queued behind slow ones counts its
+ * wait too.
+ */
+async function atRate(bases: string[], cookie: string, rate: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const total = rate * SECONDS;
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now() + 50;
+  const one = (n: number) =>
+    new Promise<void>((resolve) => {
+      const due = start + (n * 1000) / rate;
+      const send = () => {
+        const url = new URL(`/jobs?${FILTERS[n % FILTERS.length]}page=${((n * 7) % 10) + 1}&r=${n}-${Math.random()}`, bases[n % bases.length]);
+        const req = http.get(url, { agent, headers: { cookie, "x-forwarded-proto": "https" } }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode !== 200) errors++;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        });
+        req.on("error", () => (errors++, resolve()));
+      };
+      setTimeout(send, Math.max(0, due - performance.now()));
+    });
+  await Promise.all(Array.from({ length: total }, (_, n) => one(n)));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { requests: latencies.length, p50: at(0.5), p99: at(0.99), errors };
+}
+
 try {
   started = performance.now();
   const first = await startApp();
@@ -142,6 +183,11 @@ try {
     return { requests: a.requests + b.requests, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), errors: a.errors + b.errors };
   };
   const two = { rendered: await both("rendered"), kept: await both("kept") };
+  const fixed: [string, Result][] = [];
+  for (const rate of RATES) {
+    fixed.push([`one process, a fixed ${rate}/s, all rendered`, await atRate([first], cookie, rate)]);
+    fixed.push([`two processes, a fixed ${rate}/s, all rendered`, await atRate([first, second], cookie, rate)]);
+  }
 
   const line = (label: string, r: Result) =>
     `${label.padEnd(46)} ${(r.requests / SECONDS).toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`;
@@ -150,6 +196,7 @@ try {
   console.log(line("two processes, every request rendered", two.rendered));
   console.log(line("one process, same addresses (pages kept 1 s)", one.kept));
   console.log(line("two processes, same addresses (pages kept 1 s)", two.kept));
+  for (const [label, result] of fixed) console.log(line(label, result));
   console.log(`two processes vs one: ×${(two.rendered.requests / one.rendered.requests).toFixed(2)} rendered, ×${(two.kept.requests / one.kept.requests).toFixed(2)} kept`);
 } finally {
   for (const child of children) child.kill("SIGTERM");
