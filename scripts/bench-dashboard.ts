@@ -10,9 +10,10 @@
 // its own query string, so no kept page answers it: each one is a full render. Three ways: the usual
 // period (its figures kept between renders until a load, job or quote changes), the usual period
 // right after a job is written (the figures as they were, fresh ones added up behind), and a
-// different twelve months each time (its figures added up afresh, which the page waits for). The
-// charts' grouped statements run on the read worker's thread (src/db/read-worker.server.ts), not
-// on the app's. Stops by itself.
+// different period each time (read from the months kept for the window around today; its busiest
+// lanes added up). It also times adding the window's figures up, what the first view after a start
+// waits for. The charts' grouped statements run on the read worker's thread
+// (src/db/read-worker.server.ts), not on the app's. Stops by itself.
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -85,6 +86,18 @@ const seeding = performance.now();
 await history(shipper.accountId, shipper.id);
 console.log(`${(await db().load.count()).toLocaleString("en-GB")} loads on ${JOBS.toLocaleString("en-GB")} jobs written in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
+function monthsBack(back: number): string {
+  const at = new Date();
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - back, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 // ── SQL statements per render, counted in this process ───────────────────────────────────────────
 
 async function statementsPerRender(query: string): Promise<{ all: number; charts: number }> {
@@ -116,7 +129,32 @@ async function statementsPerRender(query: string): Promise<{ all: number; charts
   return { all: seen.length, charts: seen.filter((sql) => /AS "deliveredMonth"|AS "averagePence"/.test(sql)).length };
 }
 
-const statements = { kept: await statementsPerRender(""), afresh: await statementsPerRender(`period=custom&from=${fresh(90).from}&to=${fresh(90).to}&`) };
+const statements = {
+  kept: await statementsPerRender(""),
+  another: await statementsPerRender(`period=custom&from=${fresh(90).from}&to=${fresh(90).to}&`),
+  // 24 months back to last month: it starts before the window, so it is added up on its own.
+  outside: await statementsPerRender(`period=custom&from=${monthsBack(24)}&to=${monthsBack(1)}&`),
+};
+
+// ── Adding the figures up, timed in this process ──────────────────────────────────────────────────
+// What a page waits for when nothing is kept yet (the first view after a start): the loads of the
+// window of months around today (figure-window.ts), and one period's busiest lanes. Both run on the
+// read worker; after a write the page is answered with the figures as they were meanwhile.
+const { loadFigures, laneFigures } = await import("#models/chart-figures.server.ts");
+const { figureWindow } = await import("#domain/charts/figure-window.ts");
+const { monthOfInstant, monthsEndingWith } = await import("#domain/charts/months.ts");
+const year = monthsEndingWith(monthOfInstant(new Date()), 12);
+const scope = { side: "shipper", accountId: shipper.accountId } as const;
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const runs: number[] = [];
+  for (let run = 0; run < 11; run++) {
+    const started = performance.now();
+    await work();
+    if (run > 0) runs.push(performance.now() - started);
+  }
+  return median(runs);
+}
+const addingUp = { window: await timed(() => loadFigures(scope, figureWindow(year, new Date()))), lanes: await timed(() => laneFigures(scope, year)) };
 // A job of the shipper's to copy: a real write to the jobs table, which makes the kept figures stale.
 const jobToCopy = (await db().job.findFirstOrThrow({ where: { shipperAccountId: shipper.accountId }, select: { id: true } })).id;
 await disconnectDb();
@@ -130,19 +168,8 @@ await disconnectDb();
 function fresh(nth: number): { from: string; to: string } {
   const pairs = Array.from({ length: 13 }, (_, a) => Array.from({ length: 13 - a }, (_, b) => [a, b] as const)).flat();
   const [a, b] = pairs[nth % pairs.length]!;
-  const at = new Date();
-  const month = (back: number) => {
-    const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - back, 1));
-    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-  };
-  return { from: month(11 + a), to: month(-b) };
+  return { from: monthsBack(11 + a), to: monthsBack(-b) };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const app = await startProcess(["--import", "tsx", "src/main.ts"], { PORT: "0", HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "info" }, /running at http:\/\/127\.0\.0\.1:(\d+)/);
 try {
@@ -162,6 +189,8 @@ try {
     // (src/db/read-worker.server.ts), so the page's own statements and rendering go on beside it
     // instead of waiting; on PostgreSQL it runs in the database.
     ["right after a job is written", async () => (await copyAJob(), "")],
+    // Another period inside the window of months around today: read from the window's kept months;
+    // only its busiest lanes are added up.
     ["a new period each time", async (run) => `period=custom&from=${fresh(run + 1).from}&to=${fresh(run + 1).to}&`],
   ];
   for (const [label, before] of ways) {
@@ -176,7 +205,11 @@ try {
     }
   }
   console.log(`Shipper dashboard, ${REQUESTS} requests each, production mode, one at a time:`);
-  console.log(`  SQL statements per render: ${statements.kept.all} with the figures kept; ${statements.afresh.all} adding them up (${statements.afresh.charts} for the charts)`);
+  console.log(
+    `  SQL statements per render: ${statements.kept.all} with the figures kept; ${statements.another.all} for another period inside the window ` +
+      `(${statements.another.charts} for the charts: its lanes); ${statements.outside.all} for a period outside it (${statements.outside.charts} for the charts)`,
+  );
+  console.log(`  adding up (read worker, median of 10): the window's ${figureWindow(year, new Date()).length} months of loads ${addingUp.window.toFixed(1)} ms, a year's busiest lanes ${addingUp.lanes.toFixed(1)} ms`);
   for (const [label, values] of Object.entries(times)) {
     console.log(`  ${label.padEnd(26)} median ${median(values).toFixed(1)} ms  (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})  goal ≤ 100 ms`);
   }

@@ -2,7 +2,8 @@ import { readOffThread } from "#db/read-worker.server.ts";
 import { instant, laterBy } from "#db/sql-dialect.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import { monthBucket, summerTimeDays, type MonthBucket } from "#domain/charts/months.ts";
-import type { LaneFigureRow, LoadFigureRow, QuoteFigureRow } from "#domain/charts/dashboard-charts.ts";
+import type { LaneFigureRow, QuoteFigureRow } from "#domain/charts/dashboard-charts.ts";
+import type { LoadMonthRow } from "#domain/charts/figure-window.ts";
 
 // The figures behind the dashboard's charts, added up by the database (one grouped statement each;
 // the rows that come back are a few per month, however many loads there are). Months are London
@@ -27,13 +28,14 @@ const spanOf = (buckets: readonly MonthBucket[]): Span => ({
 
 /**
  * The month an instant (already known to be inside the months) falls in, as nested CASEs that halve
- * the months at each step: four comparisons a row for a year instead of up to twelve, and cheaper
- * per row than a join.
+ * the months at each step: five comparisons a row for three years instead of up to 36, and cheaper
+ * per row than a join. `ends` says where a month ends: London's midnight for instants, or UTC
+ * midnight of the next month's first day for calendar dates (stored as UTC midnight).
  */
-function monthOf(at: Prisma.Sql, buckets: readonly MonthBucket[]): Prisma.Sql {
+function monthOf(at: Prisma.Sql, buckets: readonly MonthBucket[], ends: (bucket: MonthBucket) => number = (bucket) => bucket.endsAt): Prisma.Sql {
   if (buckets.length === 1) return Prisma.sql`${buckets[0]!.month}`;
   const half = Math.ceil(buckets.length / 2);
-  return Prisma.sql`CASE WHEN ${at} < ${instant(buckets[half - 1]!.endsAt)} THEN ${monthOf(at, buckets.slice(0, half))} ELSE ${monthOf(at, buckets.slice(half))} END`;
+  return Prisma.sql`CASE WHEN ${at} < ${instant(ends(buckets[half - 1]!))} THEN ${monthOf(at, buckets.slice(0, half), ends)} ELSE ${monthOf(at, buckets.slice(half), ends)} END`;
 }
 
 // A shipper's loads are found through its jobs (indexed by shipper), a carrier's directly.
@@ -60,12 +62,15 @@ const co2eOf = (scope: FigureScope) => (scope.side === "shipper" ? Prisma.sql`CO
 
 const n = (value: unknown) => Number(value ?? 0);
 
-/** Loads delivered in the period (by month and carrier) or collecting in it (by status), in one pass. */
-export async function loadFigures(scope: FigureScope, months: readonly string[]): Promise<LoadFigureRow[]> {
+/**
+ * Loads delivered in the months (by month of delivery, carrier and status) or collecting in them
+ * (by month of their collection day), in one pass. Periods are read from these rows (figure-window.ts).
+ */
+export async function loadFigures(scope: FigureScope, months: readonly string[]): Promise<LoadMonthRow[]> {
   const rows = await readOffThread(loadFiguresSql(scope, months));
   return rows.map((row) => ({
     deliveredMonth: (row.deliveredMonth as string | null) ?? null,
-    picked: n(row.picked) === 1,
+    pickedMonth: (row.pickedMonth as string | null) ?? null,
     carrierId: row.carrierId === null ? null : n(row.carrierId),
     carrierName: (row.carrierName as string | null) ?? null,
     status: String(row.status),
@@ -84,18 +89,18 @@ export function loadFiguresSql(scope: FigureScope, months: readonly string[]): P
   const buckets = months.map(monthBucket);
   const span = spanOf(buckets);
   const delivered = Prisma.sql`(l."status" = 'delivered' AND l."deliveredAt" >= ${instant(span.starts)} AND l."deliveredAt" < ${instant(span.ends)})`;
+  const picked = Prisma.sql`(l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)})`;
   return Prisma.sql`
     SELECT g.*, a."name" AS "carrierName" FROM (
       SELECT CASE WHEN ${delivered} THEN ${monthOf(Prisma.sql`l."deliveredAt"`, buckets)} END AS "deliveredMonth",
-        CASE WHEN l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)} THEN 1 ELSE 0 END AS picked,
+        CASE WHEN ${picked} THEN ${monthOf(Prisma.sql`l."pickupDate"`, buckets, (bucket) => bucket.nextFirstDay)} END AS "pickedMonth",
         l."carrierAccountId" AS "carrierId", l."status" AS status,
         COUNT(*) AS loads, COALESCE(SUM(l."priceCents"), 0) AS pence,
         SUM(${byEndOfDay(Prisma.sql`l."collectedAt"`, Prisma.sql`l."pickupDate"`, span)}) AS "collectedOnTime",
         SUM(${byEndOfDay(Prisma.sql`l."deliveredAt"`, Prisma.sql`l."deliveryDate"`, span)}) AS "deliveredOnTime",
         COUNT(l."pickupDate") AS "collectionDated", COUNT(l."deliveryDate") AS "deliveryDated",
         ${co2eOf(scope)} AS "co2eGrams"
-      FROM ${loadsOf(scope)}
-        AND (${delivered} OR (l."pickupDate" >= ${instant(span.firstDay)} AND l."pickupDate" < ${instant(span.nextFirstDay)}))
+      FROM ${loadsOf(scope)} AND (${delivered} OR ${picked})
       GROUP BY 1, 2, 3, 4
     ) g LEFT JOIN "Account" a ON a."id" = g."carrierId"`;
 }

@@ -4,6 +4,8 @@ import type { Period } from "#domain/charts/period.ts";
 import { laneFigures, loadFigures, quoteFigures, type FigureScope } from "#models/chart-figures.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { keptUntilWritten } from "#db/kept-until-written.server.ts";
+import { figureWindow, loadRowsForPeriod, quoteRowsForPeriod, type LoadMonthRow } from "#domain/charts/figure-window.ts";
+import type { LaneFigureRow, QuoteFigureRow } from "#domain/charts/dashboard-charts.ts";
 
 type Figures = { charts: Chart[]; stats: build.DashboardStat[] };
 export type DashboardCharts = Figures & { views: ChartView[] };
@@ -19,23 +21,34 @@ export async function dashboardCharts(user: CurrentUser, period: Period): Promis
 
 function figuresFor(user: CurrentUser, period: Period): Promise<Figures> | null {
   if (user.role === "driver") return null;
-  if (user.account.kind === "shipper") return kept({ side: "shipper", accountId: user.accountId }, period.months, shipperCharts);
-  if (user.account.kind === "carrier") return kept({ side: "carrier", accountId: user.accountId }, period.months, carrierCharts);
+  if (user.account.kind === "shipper") return shipperCharts({ side: "shipper", accountId: user.accountId }, period.months);
+  if (user.account.kind === "carrier") return carrierCharts({ side: "carrier", accountId: user.accountId }, period.months);
   return null;
 }
 
-// An account's figures for a period are kept until a load, job, place, account or quote changes
-// (the table versions say when; see docs/caching.md), so reloading the dashboard, or opening it from
-// several browsers, adds the year up once. After such a write, figures that took long to add up
-// (a big account's year) are shown as they were while fresh ones are added up behind them.
-const keptFigures = keptUntilWritten<Figures>(["Load", "Job", "JobLocation", "Account", "Quote"]);
+// An account's figures are kept until a load, job, place, account or quote changes (the table
+// versions say when; see docs/caching.md), so reloading the dashboard, or opening it from several
+// browsers, adds the year up once. The loads and quotes are kept by month over a window of months
+// around today (figure-window.ts), so choosing another period inside it adds nothing up again; the
+// busiest lanes are kept per period. After a write, figures that took long to add up (a big
+// account's months) are shown as they were while fresh ones are added up behind them.
+const FIGURE_TABLES = ["Load", "Job", "JobLocation", "Account", "Quote"];
+const keptMonths = keptUntilWritten<{ loads: LoadMonthRow[]; quotes: QuoteFigureRow[] }>(FIGURE_TABLES);
+const keptLanes = keptUntilWritten<LaneFigureRow[]>(FIGURE_TABLES);
 
-function kept(scope: FigureScope, months: string[], compute: (scope: FigureScope, months: string[]) => Promise<Figures>): Promise<Figures> {
-  return keptFigures(`${scope.side}:${scope.accountId}:${months.join(",")}`, () => compute(scope, months));
+async function monthFigures(scope: FigureScope, months: string[]) {
+  const window = figureWindow(months, new Date());
+  const { loads, quotes } = await keptMonths(`${scope.side}:${scope.accountId}:${window[0]}:${window.at(-1)}`, async () => {
+    const [loads, quotes] = await Promise.all([loadFigures(scope, window), scope.side === "carrier" ? quoteFigures(scope.accountId, window) : []]);
+    return { loads, quotes };
+  });
+  return { loads: loadRowsForPeriod(loads, months), quotes: quoteRowsForPeriod(quotes, months) };
 }
 
+const lanesOf = (scope: FigureScope, months: string[]) => keptLanes(`${scope.side}:${scope.accountId}:${months[0]}:${months.at(-1)}`, () => laneFigures(scope, months));
+
 async function shipperCharts(scope: FigureScope, months: string[]): Promise<Figures> {
-  const [loads, lanes] = await Promise.all([loadFigures(scope, months), laneFigures(scope, months)]);
+  const [{ loads }, lanes] = await Promise.all([monthFigures(scope, months), lanesOf(scope, months)]);
   return {
     charts: [build.spendPerMonth(loads, months), build.loadsByStatus(loads), build.carrierShare(loads), build.lanePrices(lanes), build.co2ePerMonth(loads, months)],
     stats: build.onTimeStats(loads),
@@ -43,7 +56,7 @@ async function shipperCharts(scope: FigureScope, months: string[]): Promise<Figu
 }
 
 async function carrierCharts(scope: FigureScope, months: string[]): Promise<Figures> {
-  const [loads, lanes, quotes] = await Promise.all([loadFigures(scope, months), laneFigures(scope, months), quoteFigures(scope.accountId, months)]);
+  const [{ loads, quotes }, lanes] = await Promise.all([monthFigures(scope, months), lanesOf(scope, months)]);
   return {
     charts: [build.revenuePerMonth(loads, months), build.quotesPlacedAndWon(quotes, months), build.loadsByStatus(loads), build.busiestLanes(lanes)],
     stats: [build.winRateStat(quotes)],

@@ -4,6 +4,7 @@ import { signedInAgent } from "../../support/app.ts";
 import { chartPropsIn, jobWithLoads } from "../../support/chart-fixtures.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
+import { spyOnStatements } from "../../support/statements.ts";
 
 // The dashboard's charts for a known world, over chosen months (January to March 2026) so the
 // figures do not depend on today: what each side sees, and that no other account's loads count.
@@ -194,5 +195,30 @@ describe("kept figures", () => {
     expect(await spend(1)).toEqual([0, 100, 0]);
     await db().load.create({ data: { jobId: job.id, sequence: 2, carrierAccountId: pennine.accountId, status: "delivered", priceCents: 5_000, pickupDate: new Date("2026-02-03T00:00:00Z"), deliveredAt: new Date("2026-02-03T12:00:00Z") } });
     expect(await spend(2)).toEqual([0, 150, 0]);
+  });
+
+  it("serve every other period inside the window of months around today without adding the loads up again (only its busiest lanes)", async () => {
+    const { browser } = await signedInAgent(shipper.email);
+    await browser.get(`/dashboard?${PERIOD}`).expect(200);
+    const spy = spyOnStatements();
+    const page = (await browser.get("/dashboard?period=custom&from=2026-02&to=2026-03").expect(200)).text;
+    const sent = spy.sent();
+    spy.restore();
+    expect([sent.filter((sql) => /AS "deliveredMonth"/.test(sql)).length, sent.filter((sql) => /AS "averagePence"/.test(sql)).length]).toEqual([0, 1]);
+    expect(chartPropsIn(page, "chart-spend-per-month").datasets).toEqual([
+      { label: "=Severn Charts", values: [0, 700] },
+      { label: "Pennine Charts Ltd", values: [450.5, 0] },
+    ]);
+    expect(chartPropsIn(page, "chart-carrier-share").values).toEqual([2, 1]);
+  });
+
+  it("are added up for the period alone when it reaches outside the window", async () => {
+    const { browser } = await signedInAgent(shipper.email);
+    const spy = spyOnStatements();
+    const page = (await browser.get("/dashboard?period=custom&from=2019-12&to=2020-01").expect(200)).text;
+    const sent = spy.sent();
+    spy.restore();
+    expect(sent.filter((sql) => /AS "deliveredMonth"/.test(sql))).toHaveLength(1);
+    expect(page).toContain("Dec 2019 to Jan 2020");
   });
 });
