@@ -22,6 +22,7 @@ const JOBS = Number(process.env.JOBS ?? 1_000_000);
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RATES = (process.env.RATES ?? "100,200").split(",").map(Number);
+const YOUNG_GENERATION = (process.env.APP_NODE_FLAGS ?? "--max-semi-space-size=64").split(" ").filter(Boolean);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 
 if (spawnSync("wrk", ["--version"]).error) throw new Error("wrk is missing: apt-get install -y wrk");
@@ -72,7 +73,9 @@ console.log(`${JOBS.toLocaleString("en-GB")} jobs (${Math.round(JOBS * 0.7).toLo
 
 async function startApp(): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  // As README "Running several processes" runs it: a young generation big enough that the many
+  // short-lived objects of each request are collected in fewer, cheaper scavenges.
+  const child = spawn(process.execPath, [...YOUNG_GENERATION, "--import", "tsx", "src/main.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO_DATA: "false", LOG_LEVEL: "warn", DATA_DIR: dir, DATABASE_POOL_SIZE: "20" },
     stdio: ["ignore", "ignore", "inherit"],
   });
