@@ -9,8 +9,8 @@ import { dbKind } from "#db/client.server.ts";
 // NO KEY UPDATE, so rows that merely refer to the locked one (a message about the job) are not held up.
 // SQLite runs one transaction at a time already (serialized-adapter.server.ts): nothing to do there.
 
-/** The tables whose rows stand for a decision: a job (its bidding and award), a user (their own lists). */
-export type LockedTable = "Job" | "User";
+/** The tables whose rows stand for a decision: a job (its bidding and award), a user (their own lists), an account (its team). */
+export type LockedTable = "Job" | "User" | "Account";
 
 /** Inside a transaction: holds the row until the transaction ends. */
 export async function lockRow(tx: Prisma.TransactionClient, table: LockedTable, id: number): Promise<void> {

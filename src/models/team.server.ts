@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { lockRow } from "#db/row-lock.server.ts";
 import { INVITATION_TTL_MS, LAST_ADMIN, invitationLetter, leavesNoAdmin, mayManageTeam, type InvitationInput, type TeamRole } from "#domain/accounts/team.ts";
 import { HttpError, found, recordId } from "#lib/errors.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
@@ -45,6 +46,8 @@ export async function invite(user: CurrentUser, input: InvitationInput, origin: 
   const existing = await db().user.findUnique({ where: { email: input.email }, select: { accountId: true, removedAt: true } });
   if (existing && !(existing.accountId === user.accountId && existing.removedAt)) return refused({ email: ALREADY_ON_LOADLINE });
   const invitation = await db().$transaction(async (tx) => {
+    // One invitation open per address: the same address invited twice at once waits its turn here.
+    await lockRow(tx, "Account", user.accountId);
     await tx.invitation.updateMany({ where: { accountId: user.accountId, email: input.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
     return tx.invitation.create({ data: { ...input, accountId: user.accountId, invitedById: user.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) } });
   });

@@ -1,4 +1,4 @@
-import { db } from "#db/client.server.ts";
+import { db, dbKind } from "#db/client.server.ts";
 import { isCurrent, stampOf, type Stamp } from "#db/table-versions.server.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
 import { isOnTheRoad, positionProblems, stopsReached, type Fix, type PositionInput } from "#domain/maps/tracking.ts";
@@ -16,8 +16,8 @@ import type { CurrentUser } from "#models/users.server.ts";
 // The driver's phone reports where the load is. Each accepted fix is stored, moves the marker on
 // the open load pages of the shipper and the carrier, and may record the arrival at a stop.
 // A position arrives every few seconds from every lorry on the road, so what the checks need is
-// kept in memory: the load's facts until the load, its stops or the job's places change, and each
-// load's last fix as this process stored it.
+// kept in memory: the load's facts until the load, its stops or the job's places change, and (on
+// SQLite, where this process is the only writer) each load's last fix as this process stored it.
 
 const FACT_TABLES = ["Load", "LoadStop", "JobLocation", "Job"];
 const MAX_KEPT = 10_000;
@@ -50,9 +50,14 @@ async function factsOf(loadId: number): Promise<LoadFacts | null> {
   return facts;
 }
 
-/** The load's latest fix: as this process last stored it, else read. */
+// On SQLite this process is the only writer, so the fix it stored last is the load's latest. On
+// PostgreSQL other processes store fixes too: the latest is read from the database every time (one
+// seek on LoadPosition(loadId, recordedAt)).
+const keepsLastFixes = () => dbKind() !== "postgresql";
+
+/** The load's latest fix: as this process last stored it (SQLite), else read. */
 export async function latestFix(loadId: number): Promise<Fix | null> {
-  const kept = lastFixes.get(loadId);
+  const kept = keepsLastFixes() ? lastFixes.get(loadId) : undefined;
   if (kept) return kept;
   const row = await db().loadPosition.findFirst({ where: { loadId }, orderBy: { recordedAt: "desc" }, select: { latitude: true, longitude: true, recordedAt: true } });
   if (row) remember(loadId, row);
@@ -60,6 +65,7 @@ export async function latestFix(loadId: number): Promise<Fix | null> {
 }
 
 function remember(loadId: number, fix: Fix) {
+  if (!keepsLastFixes()) return;
   if (lastFixes.size >= MAX_KEPT) lastFixes.delete(lastFixes.keys().next().value!);
   lastFixes.set(loadId, fix);
 }

@@ -16,7 +16,8 @@ import { consumerFor, installBrowserShims, recorder, signInOverHttp, streamSourc
 // Two real app processes (`node src/main.ts`, as production runs them) started together on one new
 // PostgreSQL database and one Redis: they migrate it once between them, a message posted through one
 // reaches a browser connected to the other, twenty "secure now" clicks spread over both give one
-// award, and an auction closing while both clocks run is awarded once. The test writes its people
+// award, an auction closing while both clocks run is awarded once, and a driver's fixes are checked
+// against the newest either process stored. The test writes its people
 // and jobs straight into the database, as the fixtures do.
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -182,4 +183,24 @@ describe("two app processes on one PostgreSQL and one Redis", () => {
     expect(told.filter((row) => row._count._all !== 1)).toEqual([]);
     expect(told.filter((row) => row.kind === "auction_closed")).toHaveLength(4);
   }, CLOSES_AFTER_MS + 60 * SECOND);
+
+  it("refuses on one process a driver's fix older than one the other process stored", async () => {
+    const world = await messagingWorld();
+    await db().load.update({ where: { id: world.load.id }, data: { status: "collected" } });
+    const sessions = [await signInOverHttp(apps[0]!.url, world.driver.email), await signInOverHttp(apps[1]!.url, world.driver.email)];
+    const fix = (i: number, minutesAgo: number) =>
+      fetch(`${apps[i]!.url}/loads/${world.load.id}/positions`, {
+        method: "POST",
+        headers: { cookie: sessions[i]!.cookie, "x-csrf-token": sessions[i]!.csrf, accept: "application/json", "content-type": "application/json" },
+        body: JSON.stringify({ latitude: 53.79, longitude: -1.55, recorded_at: new Date(Date.now() - minutesAgo * 60 * SECOND).toISOString() }),
+      });
+
+    expect((await fix(0, 10)).status).toBe(201); // process A stores a fix from 10 minutes ago…
+    expect((await fix(1, 2)).status).toBe(201); // …process B a newer one…
+    const late = await fix(0, 5); // …and A is then handed one taken between the two.
+
+    expect(late.status).toBe(422);
+    expect(((await late.json()) as { errors: Record<string, string> }).errors.recorded_at).toBe("That position is older than the last one received");
+    expect(await db().loadPosition.count({ where: { loadId: world.load.id } })).toBe(2);
+  }, 60 * SECOND);
 });

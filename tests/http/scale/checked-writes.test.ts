@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { MAX_SEARCHES_PER_USER, savedFilters } from "#domain/jobs/saved-search.ts";
 import { createSavedSearch } from "#models/saved-searches.server.ts";
-import { acceptInvitation } from "#models/team.server.ts";
+import { acceptInvitation, invite } from "#models/team.server.ts";
+import { saveComplianceDocument } from "#models/compliance.server.ts";
+import { findUserWithAccount } from "#models/users.server.ts";
+import { COMPLIANCE_SCHEMAS } from "#domain/compliance/documents.ts";
+import { invitationSchema } from "#domain/accounts/team.ts";
 import { createCarrier } from "../../support/fixtures.ts";
 
 // Writes that check something first ("fewer than 20 searches", "invitation not yet used") hold when
@@ -41,5 +45,26 @@ describe("checked writes racing themselves", () => {
 
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(await db().user.count({ where: { email } })).toBe(1);
+  });
+
+  it("keeps one document of a kind when a carrier's first save arrives several times at once", async () => {
+    const carrier = (await findUserWithAccount((await createCarrier()).id))!;
+    const input = COMPLIANCE_SCHEMAS.operator_licence.parse({ reference: "OB1234567", licence_type: "standard_national", expires_on: "2031-05-01" });
+
+    const outcomes = await Promise.all(times(8, () => saveComplianceDocument(carrier, "operator_licence", input)));
+
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(8);
+    expect(await db().complianceDocument.count({ where: { accountId: carrier.accountId } })).toBe(1);
+  });
+
+  it("leaves one open invitation when the same address is invited several times at once", async () => {
+    const admin = (await findUserWithAccount((await createCarrier()).id))!;
+    const email = `twice-${Date.now()}@test.example`;
+    const input = invitationSchema("carrier").parse({ name: "Ivy", email, role: "member" });
+
+    const outcomes = await Promise.all(times(6, () => invite(admin, input, "https://loadline.test")));
+
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(6);
+    expect(await db().invitation.count({ where: { accountId: admin.accountId, email, revokedAt: null, acceptedAt: null } })).toBe(1);
   });
 });
