@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 
 // Tests of SQLite's own arrangements: one server per database file, and a test that counts queries
 // through a SQLite client of its own (tests/http/statements.test.ts counts pages' statements on both).
-const SQLITE_ONLY = ["tests/http/loads/queries.test.ts", "tests/http/server-start.test.ts", "tests/http/hardening/database-lock.test.ts"];
+const SQLITE_ONLY = ["tests/http/loads/queries.test.ts", "tests/http/server-start.test.ts", "tests/http/hardening/database-lock.test.ts", "tests/http/charts/read-worker-sqlite.test.ts"];
 export default defineConfig({
   test: {
     globalSetup: ["tests/support/global-setup.ts"],

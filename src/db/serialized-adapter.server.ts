@@ -1,5 +1,5 @@
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
-import { noteStatement } from "#db/table-versions.server.ts";
+import { noteStatement, noteTransactionCommitted, type Change } from "#db/table-versions.server.ts";
 
 // SQLite through better-sqlite3 is one connection shared by every request. Prisma's adapter runs
 // BEGIN on that connection and only orders transactions among themselves, so a plain query made by
@@ -7,7 +7,9 @@ import { noteStatement } from "#db/table-versions.server.ts";
 // join it: its write vanishes if the transaction rolls back, and its reads see uncommitted rows.
 // Here every statement passes one gate: outside a transaction a query waits until the open
 // transaction has committed or rolled back, then runs on its own. Every statement is also noted in
-// table-versions, which is how caches learn that what they hold has changed.
+// table-versions, which is how caches learn that what they hold has changed; a transaction's writes
+// are noted again when it commits, since the read worker's own connection (read-worker.server.ts)
+// reads beside this gate and sees them only then.
 
 /** A first-come first-served lock; `run` holds it for one piece of work. */
 export class Gate {
@@ -34,6 +36,11 @@ export class Gate {
 
 function gatedTransaction(transaction: Transaction, release: () => void): Transaction {
   let released = false;
+  const changes: Change[] = [];
+  const note = (sql: string) => {
+    const change = noteStatement(sql);
+    if (change !== undefined) changes.push(change);
+  };
   const finish = async (end: () => Promise<void>) => {
     try {
       await end();
@@ -43,18 +50,29 @@ function gatedTransaction(transaction: Transaction, release: () => void): Transa
     }
   };
   return Object.assign(Object.create(transaction) as Transaction, {
-    queryRaw: (query: SqlQuery) => (noteStatement(query.sql), transaction.queryRaw(query)),
-    executeRaw: (query: SqlQuery) => (noteStatement(query.sql), transaction.executeRaw(query)),
-    commit: () => finish(() => transaction.commit()),
+    queryRaw: (query: SqlQuery) => (note(query.sql), transaction.queryRaw(query)),
+    executeRaw: (query: SqlQuery) => (note(query.sql), transaction.executeRaw(query)),
+    // Noted again once committed, for the one reader that does not pass this gate (the read worker).
+    commit: () => finish(async () => (await transaction.commit(), noteTransactionCommitted(changes.splice(0)))),
     rollback: () => finish(() => transaction.rollback()),
   });
 }
 
+/** A statement on its own (it commits as it ends): noted before it runs and again once it has. */
+async function noted<T>(sql: string, run: () => Promise<T>): Promise<T> {
+  const change = noteStatement(sql);
+  try {
+    return await run();
+  } finally {
+    if (change !== undefined) noteTransactionCommitted([change]);
+  }
+}
+
 function gatedAdapter(adapter: SqlDriverAdapter, gate: Gate): SqlDriverAdapter {
   return Object.assign(Object.create(adapter) as SqlDriverAdapter, {
-    queryRaw: (query: SqlQuery) => gate.run(() => (noteStatement(query.sql), adapter.queryRaw(query))),
-    executeRaw: (query: SqlQuery) => gate.run(() => (noteStatement(query.sql), adapter.executeRaw(query))),
-    executeScript: (script: string) => gate.run(() => (noteStatement(script), adapter.executeScript(script))),
+    queryRaw: (query: SqlQuery) => gate.run(() => noted(query.sql, () => adapter.queryRaw(query))),
+    executeRaw: (query: SqlQuery) => gate.run(() => noted(query.sql, () => adapter.executeRaw(query))),
+    executeScript: (script: string) => gate.run(() => noted(script, () => adapter.executeScript(script))),
     async startTransaction(isolationLevel?: Parameters<SqlDriverAdapter["startTransaction"]>[0]) {
       const release = await gate.acquire();
       try {

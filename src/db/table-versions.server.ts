@@ -92,6 +92,15 @@ export function onCommitted(listener: CommitListener): () => void {
   return () => commitListeners.delete(listener);
 }
 
+/**
+ * Writes of a transaction that has just committed on SQLite's one connection, bumped again: a read
+ * on another connection (the read worker) between a write and its commit saw none of it, and what
+ * it found must not be kept as current past the commit.
+ */
+export function noteTransactionCommitted(changes: Change[]): void {
+  for (const change of changes) bump(change);
+}
+
 /** Writes another process committed: what this process has cached from those tables is stale. */
 export function noteWrittenElsewhere(changes: Change[]): void {
   for (const change of changes) bump(change);

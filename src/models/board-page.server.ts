@@ -14,7 +14,7 @@ import type { BoardSort } from "#domain/jobs/board-filters.ts";
 // Both are split into parts that each match one index order: dated jobs / undated jobs, and jobs
 // starting on or after the date / schedules that started before it and are still running. Each part
 // is read in the page's order, only as far as the page reaches, and the parts are merged here. The
-// parts never share a job, so the merge is exact. Past MERGE_LIMIT jobs (page 50 and beyond, rare)
+// parts never share a job, so the merge is exact. Past MERGE_LIMIT jobs (from page 51, rare)
 // reading each part that far costs more than the database's own sort, which is used instead.
 
 type SortField = "startDate" | "publishedAt" | "auctionClosesAt" | "id";
@@ -41,14 +41,18 @@ function orderBy(keys: readonly SortKey[]): Prisma.JobOrderByWithRelationInput[]
 
 type SortRow = Record<SortField, Date | number | null>;
 
-/** The comparator for an order, as the database sorts it. */
+/**
+ * The comparator for an order, as the database sorts it. Only keys marked undatedLast can be empty
+ * on the board (an id always exists; every job on the board has been published), and their empty
+ * values go last either way.
+ */
 function compareBy(keys: readonly SortKey[]) {
   const value = (v: Date | number | null) => (v instanceof Date ? v.getTime() : v);
   return (a: SortRow, b: SortRow): number => {
-    for (const { field, desc, undatedLast } of keys) {
+    for (const { field, desc } of keys) {
       const [x, y] = [value(a[field]), value(b[field])];
       if (x === y) continue;
-      if (x === null || y === null) return (x === null ? 1 : -1) * (undatedLast ? 1 : desc ? -1 : 1);
+      if (x === null || y === null) return x === null ? 1 : -1;
       return (x < y ? -1 : 1) * (desc ? -1 : 1);
     }
     return 0;
@@ -58,15 +62,22 @@ function compareBy(keys: readonly SortKey[]) {
 /** A part of the board: some of its jobs, and an order that agrees with the page's order on them. */
 type Part = { where: Prisma.JobWhereInput; keys: SortKey[] };
 
+/**
+ * "Collecting on or after the date": a single load that day or later, or a schedule still running
+ * then. As two clauses that never share a job, each read from an index of its own: jobs starting on
+ * or after the date, and schedules that started before it (or name no start) and end on or after it.
+ */
+export function collectingFrom(date: Date): [Prisma.JobWhereInput, Prisma.JobWhereInput] {
+  return [{ startDate: { gte: date } }, { endDate: { gte: date }, OR: [{ startDate: { lt: date } }, { startDate: null }] }];
+}
+
 /** The parts that the page's jobs are read in, or one part when the order needs no splitting. */
 export function boardParts(sort: BoardSort, date: Date | null): Part[] {
   const keys = ORDERS[sort];
   let parts: Part[] = [{ where: {}, keys }];
-  if (date) {
-    parts = parts.flatMap((part) => [
-      { ...part, where: { ...part.where, startDate: { gte: date } } },
-      { ...part, where: { ...part.where, endDate: { gte: date }, OR: [{ startDate: { lt: date } }, { startDate: null }] } },
-    ]);
+  // Only the collection orders read the date's two clauses in index order; the others sort anyway.
+  if (date && (sort === "soonest" || sort === "latest")) {
+    parts = collectingFrom(date).map((where) => ({ where, keys }));
   }
   if (sort === "latest") {
     // Among dated jobs a plain DESC walks the (startDate, id) index backwards; undated jobs follow

@@ -8,7 +8,7 @@ import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-job.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
 import { boardPlaces, boardTotal } from "#models/board-facts.server.ts";
-import { boardOrderBy, mergedPageIds } from "#models/board-page.server.ts";
+import { boardOrderBy, collectingFrom, mergedPageIds } from "#models/board-page.server.ts";
 
 // The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
 // unless the carrier picks another order. A page costs a fixed handful of queries whatever its
@@ -47,9 +47,8 @@ export function boardWhere(filters: BoardFilters): Prisma.JobWhereInput {
   if (filters.pickupRegion) and.push(placeFilter("pickup", filters.pickupRegion));
   if (filters.deliveryRegion) and.push(placeFilter("delivery", filters.deliveryRegion));
   if (filters.date) {
-    // Collecting on or after the date: a single load that day or later, a schedule still running.
-    const day = boardDate(filters) ?? undefined;
-    and.push({ OR: [{ startDate: { gte: day } }, { endDate: { gte: day } }] });
+    const day = boardDate(filters);
+    if (day) and.push({ OR: collectingFrom(day) });
   }
   if (filters.vehicleType) and.push({ vehicleTypes: { contains: JSON.stringify(filters.vehicleType) } });
   if (filters.loadType) and.push({ loadType: filters.loadType });
@@ -91,7 +90,8 @@ export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null
   // No job matches (known from the kept count): asking anyway would make the database read through
   // every job on the board in order, finding none.
   const ids = total === 0 ? [] : await mergedPageIds(where, filters.sort, boardDate(filters), skip, BOARD_PAGE_SIZE);
-  const pageOfJobs: Pick<Prisma.JobFindManyArgs, "where" | "orderBy" | "skip" | "take"> = ids ? { where: { id: { in: ids } } } : { where, orderBy: boardOrderBy(filters.sort), skip, take: BOARD_PAGE_SIZE };
+  // Read by id with the filters again: a job taken off the board meanwhile is left out, not shown.
+  const pageOfJobs: Pick<Prisma.JobFindManyArgs, "where" | "orderBy" | "skip" | "take"> = ids ? { where: { AND: [where, { id: { in: ids } }] } } : { where, orderBy: boardOrderBy(filters.sort), skip, take: BOARD_PAGE_SIZE };
   const read =
     ids?.length === 0
       ? []

@@ -1,6 +1,6 @@
 import { db } from "#db/client.server.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
-import { REFRESH_STREAM } from "#lib/turbo.server.ts";
+import { refreshStream } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#models/broadcast.server.ts";
 import { stopsOf } from "#domain/loads/stops.ts";
 import { loadNumber } from "#domain/loads/load-number.ts";
@@ -202,7 +202,7 @@ export const PROOF_FIRST = "Record the proof of delivery to mark this load deliv
 export async function afterStatusChange(load: { id: number; jobId: number }, status: string) {
   await progressJob(load.jobId, status);
   await notifyAll([{ kind: "load_status", loadId: load.id, status }]);
-  await broadcastTo(loadStream(load.id), REFRESH_STREAM);
+  await broadcastTo(loadStream(load.id), refreshStream());
 }
 
 /** This user may see the load (its page, its live updates). */

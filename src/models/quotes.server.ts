@@ -9,7 +9,7 @@ import { found, recordId } from "#lib/errors.server.ts";
 import { logger } from "#lib/logger.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import { quotesStream } from "#domain/messaging/streams.ts";
-import { REFRESH_STREAM } from "#lib/turbo.server.ts";
+import { refreshStream } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#models/broadcast.server.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -102,7 +102,7 @@ export type QuoteResult = Result<{ quote: SavedQuote }>;
  * Sent after the write has committed, like notifications; without a cable it does nothing.
  */
 export async function refreshQuotesPages(accountIds: Iterable<number>): Promise<void> {
-  await Promise.all([...new Set(accountIds)].map((accountId) => broadcastTo(quotesStream(accountId), REFRESH_STREAM)));
+  await Promise.all([...new Set(accountIds)].map((accountId) => broadcastTo(quotesStream(accountId), refreshStream())));
 }
 
 /**

@@ -2,7 +2,7 @@ import { db, dbKind } from "#db/client.server.ts";
 import { isCurrent, stampOf, type Stamp } from "#db/table-versions.server.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
 import { isOnTheRoad, positionProblems, stopsReached, type Fix, type PositionInput } from "#domain/maps/tracking.ts";
-import { domId, REFRESH_STREAM, turboStream } from "#lib/turbo.server.ts";
+import { domId, refreshStream, turboStream } from "#lib/turbo.server.ts";
 import { found, HttpError, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
@@ -52,7 +52,9 @@ async function factsOf(loadId: number): Promise<LoadFacts | null> {
 
 // On SQLite this process is the only writer, so the fix it stored last is the load's latest. On
 // PostgreSQL other processes store fixes too: the latest is read from the database every time (one
-// seek on LoadPosition(loadId, recordedAt)).
+// seek on LoadPosition(loadId, recordedAt)). Two fixes of one load arriving at two processes in the
+// same instant may both pass that check; a phone sends its fixes one after another, and the load's
+// latest position is read by time, so the worst case is one fix stored out of order.
 const keepsLastFixes = () => dbKind() !== "postgresql";
 
 /** The load's latest fix: as this process last stored it (SQLite), else read. */
@@ -100,7 +102,7 @@ export async function recordPosition(user: CurrentUser, id: unknown, input: Posi
   const arrived = await recordArrivals(facts!, input);
   const tracking = trackingOf(await routeThrough(facts!.stops.map((s) => s.place)), input, false);
   await broadcastTo(loadStream(loadId), turboStream("replace", trackingElementId(loadId), await renderTemplate("loads/_tracking", { loadId, tracking })));
-  if (arrived) await broadcastTo(loadStream(loadId), REFRESH_STREAM);
+  if (arrived) await broadcastTo(loadStream(loadId), refreshStream());
   return ok({ tracking });
 }
 

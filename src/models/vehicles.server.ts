@@ -5,7 +5,7 @@ import { CHOOSE_ONE_OF_YOUR_VEHICLES, type VehicleInput } from "#domain/vehicles
 import { VEHICLE_FIXED, type VehicleView, vehicleCanChange, vehicleView } from "#domain/vehicles/vehicles.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
-import { REFRESH_STREAM } from "#lib/turbo.server.ts";
+import { refreshStream } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#models/broadcast.server.ts";
 import { actorOf, loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -117,7 +117,7 @@ export async function assignVehicle(load: { id: number; status: string; carrierA
     const { count } = await tx.load.updateMany({ where: { id: load.id, carrierAccountId: user.accountId, status: { notIn: ["delivered", "cancelled"] } }, data: { vehicleId } });
     return count ? ok() : refusedBase("This load changed meanwhile; please reload and try again", 409);
   });
-  if (outcome.ok) await broadcastTo(loadStream(load.id), REFRESH_STREAM);
+  if (outcome.ok) await broadcastTo(loadStream(load.id), refreshStream());
   return outcome;
 }
 

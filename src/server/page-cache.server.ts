@@ -5,8 +5,9 @@ import { generateToken } from "#server/csrf.server.ts";
 
 // A signed-in page, once rendered, is kept for this person and this exact request and served again
 // until any table it read is written (table-versions tracks every statement) or a second has passed,
-// whichever comes first: a page may be about a second behind the clock (a closing time just passed)
-// but never behind the data. The per-request parts, the CSP nonce and the CSRF token, are cut out when
+// whichever comes first (while it is being rendered again, the kept copy may answer up to two
+// seconds old): a page may be a little behind the clock (a closing time just passed) but never
+// behind the data. The per-request parts, the CSP nonce and the CSRF token, are cut out when
 // a page is kept and filled in fresh for each answer. Pages whose request wrote anything, showed a
 // one-time flash message, had analytics events waiting to be sent, or answered other than 200 are
 // never kept.
@@ -29,10 +30,10 @@ function keyFor(req: Request): string | undefined {
   return [req.user.id, req.impersonatorId ?? "", req.originalUrl, req.get("accept") ?? "", req.get("turbo-frame") ?? ""].join("\n");
 }
 
-// Kept pages being rendered again, by key. When many people reload one page (a board everyone
-// watches) its kept copy expires for all of them at the same moment; without this, every request
-// arriving during the render would render the page too, each waiting behind the others' work. So
-// one request renders it again. The others meanwhile get the kept copy if only its second is up
+// Kept pages being rendered again, by key (so for one person: their tabs, a wall screen polling, a
+// phone and a laptop). When the same page is asked for many times at once its kept copy expires for
+// all those requests at the same moment; without this, every request arriving during the render
+// would render the page too, each waiting behind the others' work. So one request renders it again. The others meanwhile get the kept copy if only its second is up
 // (nothing it read has been written: it is a render's time older than a second, no more), or wait
 // for the render if the data changed. Only keys kept before take part: a download, or a page never
 // kept (one that writes), is never held up behind another request for the same address.

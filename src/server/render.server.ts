@@ -12,10 +12,15 @@ export const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "js
 
 export type PageLocals = { title?: string; [key: string]: unknown };
 
+// A Turbo Frame's request (a lazy panel loading as it scrolls into view, say) shows only its frame:
+// Turbo drops the rest of the page, flash message and analytics events included. So such a request
+// leaves them for the next whole page, which may be the very one a redirect is loading meanwhile.
+const forFrame = (req: Request) => Boolean(req.get("turbo-frame"));
+
 /** Locals every view can use: the signed-in user, flash, CSRF token, asset URLs and formatters. */
 export function viewLocals(req: Request, res: Response) {
-  const flash = req.session?.flash ?? {};
-  if (req.session?.flash) delete req.session.flash;
+  const flash = (!forFrame(req) && req.session?.flash) || {};
+  if (!forFrame(req) && req.session?.flash) delete req.session.flash;
   return {
     currentUser: req.user ?? null,
     impersonating: Boolean(req.impersonatorId),
@@ -35,7 +40,7 @@ export async function renderPage(req: Request, res: Response, view: string, loca
   const body = await renderView(res, view, all);
   // Only a whole page takes the waiting events (a fragment would drop them), and a page that
   // carries them is never kept for reuse: each event is sent once.
-  const trackedEvents = takeTrackedEvents(req);
+  const trackedEvents = forFrame(req) ? [] : takeTrackedEvents(req);
   const html = await renderView(res, "layouts/application", { ...all, body, trackedEvents });
   res.status(status);
   if (trackedEvents.length === 0) keepPage(req, res, html, all.csrfToken);

@@ -24,6 +24,9 @@ export function requestIdFrom(incoming: string | undefined): string {
  * Gives every request an id (answered in X-Request-Id), `req.log` (made only when something logs,
  * tagged with the id) and a request scope, so code it calls (logger(), broadcasts) knows the id too.
  */
+// Turbo names each of its fetches (a UUID); a refresh broadcast caused by one names it back.
+const TURBO_REQUEST_ID_HEADER = "X-Turbo-Request-Id";
+
 export function requestLog(app: Express, logger: Logger): RequestHandler {
   Object.defineProperty(app.request, "log", {
     configurable: true,
@@ -34,7 +37,8 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
   return (req, res, next) => {
     req.id = requestIdFrom(req.get(REQUEST_ID_HEADER));
     res.setHeader(REQUEST_ID_HEADER, req.id);
-    const scope: RequestScope = { id: req.id, get log() { return req.log; }, answered: false };
+    const turbo = req.get(TURBO_REQUEST_ID_HEADER);
+    const scope: RequestScope = { id: req.id, get log() { return req.log; }, answered: false, turboRequestId: turbo && VALID_REQUEST_ID.test(turbo) ? turbo : undefined };
     res.once("close", () => (scope.answered = true));
     if (!QUIET(req.url) && logger.isLevelEnabled("info")) logWhenAnswered(req, res, logger);
     runInRequest(scope, next);

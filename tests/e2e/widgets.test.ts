@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
-import { REFRESH_STREAM } from "#lib/turbo.server.ts";
+import { refreshStream } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#models/broadcast.server.ts";
 import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper, createUser } from "../support/fixtures.ts";
@@ -197,7 +197,7 @@ describe("lazy stream loader", () => {
     await expect.poll(() => page.locator("turbo-cable-stream-source[connected]").count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
     await db().load.update({ where: { id: load.id }, data: { status: "delivered", deliveredAt: new Date("2027-03-04T14:30:00Z") } });
-    await broadcastTo(loadStream(load.id), REFRESH_STREAM);
+    await broadcastTo(loadStream(load.id), refreshStream());
     await timeline.getByText("Delivered").waitFor();
     expect(await timeline.locator("li").count()).toBe(2);
     await context.close();

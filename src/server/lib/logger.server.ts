@@ -17,8 +17,11 @@ export function createLogger(level: string): Logger {
   return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } });
 }
 
-/** The request being handled, as code running for it sees it; `answered` once its response has gone. */
-export type RequestScope = { readonly id: string; readonly log: Logger; answered: boolean };
+/**
+ * The request being handled, as code running for it sees it; `answered` once its response has gone.
+ * `turboRequestId` is the X-Turbo-Request-Id Turbo sent with it (see refreshStream in turbo.server.ts).
+ */
+export type RequestScope = { readonly id: string; readonly log: Logger; answered: boolean; readonly turboRequestId?: string };
 
 const requests = new AsyncLocalStorage<RequestScope>();
 
@@ -37,6 +40,11 @@ function currentRequest(): RequestScope | undefined {
 /** The id of the request being handled (its X-Request-Id), if any. */
 export function currentRequestId(): string | undefined {
   return currentRequest()?.id;
+}
+
+/** The X-Turbo-Request-Id of the request being handled, if Turbo sent one. */
+export function currentTurboRequestId(): string | undefined {
+  return currentRequest()?.turboRequestId;
 }
 
 let processLogger: Logger | undefined;

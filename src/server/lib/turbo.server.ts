@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import { turboStreamFromTag } from "#cable/channels/turbo-streams-channel.ts";
 import { derivedKey } from "#lib/secrets.server.ts";
+import { currentTurboRequestId } from "#lib/logger.server.ts";
 
 // Everything Turbo-specific the server writes: the stream content type, stream actions, dom ids and
 // signed `<turbo-cable-stream-source>` tags.
@@ -12,8 +13,17 @@ export const acceptsTurboStream = (req: Request) => (req.get("Accept") ?? "").in
 
 export type StreamAction = "append" | "prepend" | "replace" | "update" | "remove" | "before" | "after";
 
-/** Tells every page following the stream to fetch itself again (Turbo 8; repeated refreshes are merged). */
-export const REFRESH_STREAM = '<turbo-stream action="refresh"></turbo-stream>';
+/**
+ * Tells every page following the stream to fetch itself again (Turbo 8; repeated refreshes are
+ * merged). Sent while a request Turbo made is handled, it names that request, as Rails'
+ * broadcast_refresh_to does: the page that made the change ignores it (it is already showing the
+ * result, and a refresh would morph away the flash message it was just given); every other page
+ * refreshes.
+ */
+export function refreshStream(): string {
+  const requestId = currentTurboRequestId();
+  return requestId ? `<turbo-stream action="refresh" request-id="${escapeAttribute(requestId)}"></turbo-stream>` : '<turbo-stream action="refresh"></turbo-stream>';
+}
 
 export function turboStream(action: StreamAction, target: string, html = ""): string {
   const template = action === "remove" ? "" : `<template>${html}</template>`;

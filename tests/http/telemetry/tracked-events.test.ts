@@ -30,6 +30,16 @@ describe("one-off analytics events sent from the next page", () => {
     expect(sendEvents((await browser.get(next).expect(200)).text)).toEqual([]);
   });
 
+  it("are left for the page the carrier lands on by a Turbo Frame's request for a page in between", async () => {
+    const shipper = await createShipper();
+    const carrier = await createCarrier();
+    const job = await createJob(shipper.accountId, shipper.id, { expectedQuantity: 4, numberOfLoads: 4 });
+    const { browser, next } = await quoteAs(carrier, job.id);
+    const frame = await browser.get(`/jobs/${job.id}`).set("Turbo-Frame", "bidding").expect(200);
+    const landed = await browser.get(next).expect(200);
+    expect([sendEvents(frame.text), sendEvents(landed.text).map(([name]) => name)]).toEqual([[], ["quote_placed"]]);
+  });
+
   it("keeps the five newest when several wait for a page", async () => {
     const shipper = await createShipper();
     const carrier = await createCarrier();
