@@ -106,4 +106,22 @@ describe("following a quotes stream", () => {
     const current = (await findUserWithAccount((await user()).id))!;
     expect(await canFollowStream(current, stream())).toBe(expected);
   });
+
+  it("names the Turbo request that caused a refresh, so the page that sent it does not refresh over its own answer", async () => {
+    const job = await createJob(shipper.accountId, shipper.id, { reference: "Named refresh" });
+    await quote(rival, job.id, 500);
+    const { browser, csrf } = await signedInAgent(me.email);
+    recorder = recordBroadcasts();
+    await browser.post(`/jobs/${job.id}/quotes`).set("X-Turbo-Request-Id", "3f1c2b9e-7d4a-4e8b-9c1d-2a5b6c7d8e9f").type("form").send({ _csrf: csrf, price: "450", number_of_loads: "1" }).expect(303);
+    expect(refreshes(recorder, me)).toEqual(['<turbo-stream action="refresh" request-id="3f1c2b9e-7d4a-4e8b-9c1d-2a5b6c7d8e9f"></turbo-stream>']);
+    expect(refreshes(recorder, rival)).toEqual(['<turbo-stream action="refresh" request-id="3f1c2b9e-7d4a-4e8b-9c1d-2a5b6c7d8e9f"></turbo-stream>']);
+  });
+
+  it("leaves out a Turbo request id it cannot use", async () => {
+    const job = await createJob(shipper.accountId, shipper.id, { reference: "Unnamed refresh" });
+    const { browser, csrf } = await signedInAgent(me.email);
+    recorder = recordBroadcasts();
+    await browser.post(`/jobs/${job.id}/quotes`).set("X-Turbo-Request-Id", '"><script>x</script>').type("form").send({ _csrf: csrf, price: "450", number_of_loads: "1" }).expect(303);
+    expect(refreshes(recorder, me)).toEqual([PLAIN_REFRESH]);
+  });
 });
