@@ -3,9 +3,14 @@ import { noteCommitted, noteStatement, type Change } from "#db/table-versions.se
 
 // PostgreSQL runs statements side by side on a pool, so a write is noted twice in table-versions:
 // before it runs (as on SQLite) and again once it has committed — straight after the statement, or
-// for a transaction when it commits. Only the committed note is told to other processes.
+// for a transaction when it commits. Only the committed note is told to other processes. SQLite's gate
+// (serialized-adapter) uses the same two wrappers, noting the commit in this process only.
 
-function notingTransaction(transaction: Transaction): Transaction {
+/** What is told of writes once they have committed: noteCommitted here; SQLite bumps its versions only. */
+export type CommittedNote = (changes: Change[]) => void;
+
+/** The transaction with each statement noted before it runs, and its writes again once committed. */
+export function notingTransaction(transaction: Transaction, committed: CommittedNote = noteCommitted): Transaction {
   const changes: Change[] = [];
   const note = (sql: string) => {
     const change = noteStatement(sql);
@@ -16,7 +21,7 @@ function notingTransaction(transaction: Transaction): Transaction {
     executeRaw: (query: SqlQuery) => (note(query.sql), transaction.executeRaw(query)),
     commit: async () => {
       await transaction.commit();
-      noteCommitted(changes.splice(0));
+      committed(changes.splice(0));
     },
     rollback: async () => {
       changes.length = 0;
@@ -25,13 +30,14 @@ function notingTransaction(transaction: Transaction): Transaction {
   });
 }
 
-async function noted<T>(sql: string, run: () => Promise<T>): Promise<T> {
+/** A statement on its own (it commits as it ends): noted before it runs and again once it has. */
+export async function noted<T>(sql: string, run: () => Promise<T>, committed: CommittedNote = noteCommitted): Promise<T> {
   const change = noteStatement(sql);
   try {
     return await run();
   } finally {
     // Even a failed statement may have changed something before failing (a multi-statement script).
-    if (change !== undefined) noteCommitted([change]);
+    if (change !== undefined) committed([change]);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
-import { noteStatement, noteTransactionCommitted, type Change } from "#db/table-versions.server.ts";
+import { noteTransactionCommitted } from "#db/table-versions.server.ts";
+import { noted, notingTransaction } from "#db/noting-adapter.server.ts";
 
 // SQLite through better-sqlite3 is one connection shared by every request. Prisma's adapter runs
 // BEGIN on that connection and only orders transactions among themselves, so a plain query made by
@@ -34,13 +35,11 @@ export class Gate {
   }
 }
 
+// Writes are noted again once committed (only bumped: SQLite has no other processes to tell), for the
+// one reader that does not pass this gate, the read worker.
 function gatedTransaction(transaction: Transaction, release: () => void): Transaction {
+  const noting = notingTransaction(transaction, noteTransactionCommitted);
   let released = false;
-  const changes: Change[] = [];
-  const note = (sql: string) => {
-    const change = noteStatement(sql);
-    if (change !== undefined) changes.push(change);
-  };
   const finish = async (end: () => Promise<void>) => {
     try {
       await end();
@@ -49,30 +48,17 @@ function gatedTransaction(transaction: Transaction, release: () => void): Transa
       released = true;
     }
   };
-  return Object.assign(Object.create(transaction) as Transaction, {
-    queryRaw: (query: SqlQuery) => (note(query.sql), transaction.queryRaw(query)),
-    executeRaw: (query: SqlQuery) => (note(query.sql), transaction.executeRaw(query)),
-    // Noted again once committed, for the one reader that does not pass this gate (the read worker).
-    commit: () => finish(async () => (await transaction.commit(), noteTransactionCommitted(changes.splice(0)))),
-    rollback: () => finish(() => transaction.rollback()),
+  return Object.assign(Object.create(noting) as Transaction, {
+    commit: () => finish(() => noting.commit()),
+    rollback: () => finish(() => noting.rollback()),
   });
-}
-
-/** A statement on its own (it commits as it ends): noted before it runs and again once it has. */
-async function noted<T>(sql: string, run: () => Promise<T>): Promise<T> {
-  const change = noteStatement(sql);
-  try {
-    return await run();
-  } finally {
-    if (change !== undefined) noteTransactionCommitted([change]);
-  }
 }
 
 function gatedAdapter(adapter: SqlDriverAdapter, gate: Gate): SqlDriverAdapter {
   return Object.assign(Object.create(adapter) as SqlDriverAdapter, {
-    queryRaw: (query: SqlQuery) => gate.run(() => noted(query.sql, () => adapter.queryRaw(query))),
-    executeRaw: (query: SqlQuery) => gate.run(() => noted(query.sql, () => adapter.executeRaw(query))),
-    executeScript: (script: string) => gate.run(() => noted(script, () => adapter.executeScript(script))),
+    queryRaw: (query: SqlQuery) => gate.run(() => noted(query.sql, () => adapter.queryRaw(query), noteTransactionCommitted)),
+    executeRaw: (query: SqlQuery) => gate.run(() => noted(query.sql, () => adapter.executeRaw(query), noteTransactionCommitted)),
+    executeScript: (script: string) => gate.run(() => noted(script, () => adapter.executeScript(script), noteTransactionCommitted)),
     async startTransaction(isolationLevel?: Parameters<SqlDriverAdapter["startTransaction"]>[0]) {
       const release = await gate.acquire();
       try {

@@ -19,8 +19,9 @@ const forFrame = (req: Request) => Boolean(req.get("turbo-frame"));
 
 /** Locals every view can use: the signed-in user, flash, CSRF token, asset URLs and formatters. */
 export function viewLocals(req: Request, res: Response) {
-  const flash = (!forFrame(req) && req.session?.flash) || {};
-  if (!forFrame(req) && req.session?.flash) delete req.session.flash;
+  const takesFlash = !forFrame(req) && req.session?.flash;
+  const flash = takesFlash || {};
+  if (takesFlash) delete req.session.flash;
   return {
     currentUser: req.user ?? null,
     impersonating: Boolean(req.impersonatorId),

@@ -20,13 +20,13 @@ export function requestIdFrom(incoming: string | undefined): string {
   return incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+// Turbo names each of its fetches (a UUID); a refresh broadcast caused by one names it back.
+const TURBO_REQUEST_ID_HEADER = "X-Turbo-Request-Id";
+
 /**
  * Gives every request an id (answered in X-Request-Id), `req.log` (made only when something logs,
  * tagged with the id) and a request scope, so code it calls (logger(), broadcasts) knows the id too.
  */
-// Turbo names each of its fetches (a UUID); a refresh broadcast caused by one names it back.
-const TURBO_REQUEST_ID_HEADER = "X-Turbo-Request-Id";
-
 export function requestLog(app: Express, logger: Logger): RequestHandler {
   Object.defineProperty(app.request, "log", {
     configurable: true,

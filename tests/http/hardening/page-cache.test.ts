@@ -91,23 +91,25 @@ describe("kept pages", () => {
     }
   });
 
-  it("leave a one-time flash message to the next whole page: a Turbo Frame's request in between does not take it", async () => {
+  /** A shipper who has just cancelled a job: the notice saying so waits in their session for the next page. */
+  const NOTICE = "Job cancelled. Carriers can no longer quote on it.";
+  async function noticeWaiting() {
     const shipper = await createShipper();
     const { browser, csrf } = await signedInAgent(shipper.email);
-    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Framed meanwhile" });
+    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Cancelled soon" });
     await browser.post(`/jobs/${job.id}/cancellation`).type("form").send({ _csrf: csrf }).expect(303);
-    const notice = "Job cancelled. Carriers can no longer quote on it.";
+    return { browser, job, notice: NOTICE };
+  }
+
+  it("leave a one-time flash message to the next whole page: a Turbo Frame's request in between does not take it", async () => {
+    const { browser, job, notice } = await noticeWaiting();
     const frame = await browser.get(`/jobs/${job.id}/files`).set("Turbo-Frame", "job_files").expect(200);
     const page = await browser.get(`/jobs/${job.id}`).expect(200);
     expect([frame.text.includes(notice), page.text.includes(notice)]).toEqual([false, true]);
   });
 
   it("are never kept with a one-time flash message, which shows once", async () => {
-    const shipper = await createShipper();
-    const { browser, csrf } = await signedInAgent(shipper.email);
-    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Cancelled soon" });
-    await browser.post(`/jobs/${job.id}/cancellation`).type("form").send({ _csrf: csrf }).expect(303);
-    const notice = "Job cancelled. Carriers can no longer quote on it.";
+    const { browser, job, notice } = await noticeWaiting();
     const pages = [(await browser.get(`/jobs/${job.id}`)).text, (await browser.get(`/jobs/${job.id}`)).text];
     expect(pages.map((page) => page.includes(notice))).toEqual([true, false]);
   });
