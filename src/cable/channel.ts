@@ -2,9 +2,14 @@ import type { ChannelParams } from "./protocol.ts";
 
 export type { ChannelParams };
 
-/** Whatever `authenticate` returns; `id` is what `disconnectUser` matches on. */
+/**
+ * Whatever `authenticate` returns; `disconnectUser` matches on `id` and, when someone else is acting
+ * as this user (support impersonating), on `actingId` too, so ending that person's sessions closes
+ * the sockets they opened as someone else.
+ */
 export interface CableUser {
   readonly id: string | number;
+  readonly actingId?: string | number | undefined;
 }
 
 /** What a channel sees of one subscription (Rails: the channel instance). */

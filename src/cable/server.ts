@@ -63,10 +63,11 @@ export function createCableServer<U extends CableUser>(options: CableServerOptio
     maxSubscriptions: options.maxSubscriptionsPerConnection ?? 100,
     forget(connection) {
       connections.delete(connection);
-      const key = String(connection.user.id);
-      const mine = byUser.get(key);
-      mine?.delete(connection);
-      if (mine?.size === 0) byUser.delete(key);
+      for (const key of keysOf(connection.user)) {
+        const mine = byUser.get(key);
+        mine?.delete(connection);
+        if (mine?.size === 0) byUser.delete(key);
+      }
     },
   };
 
@@ -114,10 +115,11 @@ export function createCableServer<U extends CableUser>(options: CableServerOptio
   function accept(ws: WebSocket, user: U): void {
     const connection = new CableConnection(ws, user, host);
     connections.add(connection);
-    const key = String(user.id);
-    let mine = byUser.get(key);
-    if (!mine) byUser.set(key, (mine = new Set()));
-    mine.add(connection);
+    for (const key of keysOf(user)) {
+      let mine = byUser.get(key);
+      if (!mine) byUser.set(key, (mine = new Set()));
+      mine.add(connection);
+    }
   }
 
   // One timer for all sockets, as Rails' heartbeat: a single frame buffer written to each.
@@ -167,6 +169,11 @@ export function createCableServer<U extends CableUser>(options: CableServerOptio
       return fanout.streamCount;
     },
   };
+}
+
+/** The people a socket belongs to: its user, and whoever is acting as them. */
+function keysOf(user: CableUser): string[] {
+  return user.actingId === undefined ? [String(user.id)] : [String(user.id), String(user.actingId)];
 }
 
 function pathnameOf(url: string | undefined): string {

@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { currentImpersonatorId } from "#lib/logger.server.ts";
 
 export type AuditAction =
   | "impersonation.start"
@@ -14,8 +15,15 @@ export type AuditAction =
   | "team.join"
   | "support.answer";
 
+/**
+ * Writes one audit row. While support staff impersonate, the row names the support user as the
+ * actor, whoever the caller named, and keeps the impersonated user as `onBehalfOf`: the log never
+ * credits a customer with what support did.
+ */
 export function audit(action: AuditAction, actorId: number, targetId: number | null, data: Record<string, unknown> = {}) {
-  return db().auditLog.create({ data: { action, actorId, targetId, data: JSON.stringify(data) } });
+  const supportId = currentImpersonatorId();
+  const acting = supportId !== undefined && supportId !== actorId ? { actorId: supportId, data: { ...data, onBehalfOf: actorId } } : { actorId, data };
+  return db().auditLog.create({ data: { action, actorId: acting.actorId, targetId, data: JSON.stringify(acting.data) } });
 }
 
 export function recentAudit(limit = 50) {

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { PasswordSchema } from "#domain/auth/account-forms.ts";
 import { endSessions } from "#models/sessions.server.ts";
 import { changeCredentials } from "#models/users.server.ts";
-import { requireUser } from "#server/auth.server.ts";
-import { HttpError } from "#lib/errors.server.ts";
+import { refuseWhileImpersonating, requireUser } from "#server/auth.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 
@@ -26,8 +25,7 @@ export function accountRouter(): Router {
 
   router.patch("/account", async (req, res) => {
     const user = requireUser(req);
-    // Support staff acting as someone must not take over their sign-in details.
-    if (req.impersonatorId) throw new HttpError(403, "You cannot change the email or password of a user you are impersonating.");
+    refuseWhileImpersonating(req, "sign-in details");
     const input = parseInput(AccountSchema, req.body);
     const changes = input.ok ? { currentPassword: input.data.current_password, email: input.data.email, password: input.data.password || undefined } : null;
     const changed = changes ? await changeCredentials(user, changes) : input;

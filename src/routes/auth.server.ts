@@ -83,6 +83,8 @@ export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimite
     const user = requireUser(req);
     await audit("session.sign_out_everywhere", req.impersonatorId ?? user.id, user.id);
     await endSessions(user.id);
+    // An impersonating session belongs to the support user, so ending the user's left it: end it too.
+    if (req.impersonatorId) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
     res.clearCookie(SESSION_COOKIE).redirect(303, "/login");
   });
 

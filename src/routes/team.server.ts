@@ -4,7 +4,7 @@ import type { Env } from "#lib/env.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 import { acceptInvitation, changeRole, invite, openInvitation, removeMember, revokeInvitation, teamFor } from "#models/team.server.ts";
-import { originOf, requireUser, signIn } from "#server/auth.server.ts";
+import { notWhileImpersonating, originOf, requireUser, signIn } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 
 /** The account's people (`/team`) and the invitation links they are sent (`/invitations/:token`). */
@@ -12,6 +12,8 @@ export function teamRouter({ env }: { env: Env }): Router {
   const router = Router();
 
   router.get("/team", async (req, res) => showTeam(req, res));
+  // Support staff acting as an admin must not leave themselves (or anyone) a lasting way in.
+  router.use("/team", notWhileImpersonating("team"));
 
   router.post("/team/invitations", async (req, res) => {
     const user = requireUser(req);

@@ -3,6 +3,7 @@ import { signedInUser, type AccountKind, type CurrentUser, type Role } from "#mo
 import type { Env } from "#lib/env.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { audit } from "#models/audit.server.ts";
+import { noteImpersonator } from "#lib/logger.server.ts";
 
 /** Loads the signed-in user once per request (one query, account included). */
 export const loadCurrentUser: RequestHandler = async (req, _res, next) => {
@@ -12,6 +13,7 @@ export const loadCurrentUser: RequestHandler = async (req, _res, next) => {
     if (user) {
       req.user = user;
       req.impersonatorId = impersonatorId;
+      if (impersonatorId) noteImpersonator(impersonatorId);
     } else {
       delete req.session.userId;
       delete req.session.impersonatorId;
@@ -61,6 +63,28 @@ export const role =
   (...roles: Role[]): RequestHandler =>
   (req, _res, next) => {
     requireRole(req, ...roles);
+    next();
+  };
+
+/** What support staff may never do while impersonating: each would outlast the impersonation or take over the account. */
+export type GuardedChange = "sign-in details" | "team" | "billing";
+
+const REFUSED_WHILE_IMPERSONATING: Record<GuardedChange, string> = {
+  "sign-in details": "You cannot change the email or password of a user you are impersonating.",
+  team: "You cannot invite people, change roles or remove people while impersonating a user.",
+  billing: "You cannot change billing or bank details while impersonating a user.",
+};
+
+/** Refuses (403, with the reason) a change support staff may not make as someone else. */
+export function refuseWhileImpersonating(req: Request, change: GuardedChange): void {
+  if (req.impersonatorId) throw new HttpError(403, REFUSED_WHILE_IMPERSONATING[change]);
+}
+
+/** Route-level form of `refuseWhileImpersonating`, for writes only. */
+export const notWhileImpersonating =
+  (change: GuardedChange): RequestHandler =>
+  (req, _res, next) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) refuseWhileImpersonating(req, change);
     next();
   };
 

@@ -22,12 +22,12 @@ export function attachCable({ server, sessionParser, env, logger }: CableOptions
   const log = cableLogger(logger.child({ component: "cable" }));
   const pubsub = carryingRequestIds(pubSubFor(env, log), log);
   const extraOrigins = new Set(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).origin] : []);
-  const cable = createCableServer<CurrentUser>({
+  const cable = createCableServer<CableSessionUser>({
     server,
     path: "/cable",
     authenticate: (req) => userFromSession(req, sessionParser),
     allowedOrigins: (origin, req) => isAllowedOrigin(origin, req.headers.host, extraOrigins),
-    channels: { [TURBO_STREAMS_CHANNEL]: createTurboStreamsChannel<CurrentUser>({ secret: streamSecret(), authorize: canFollowStream }) },
+    channels: { [TURBO_STREAMS_CHANNEL]: createTurboStreamsChannel<CableSessionUser>({ secret: streamSecret(), authorize: canFollowStream }) },
     pubsub,
     logger: log,
   });
@@ -47,14 +47,18 @@ function pubSubFor(env: Env, logger: CableLogger): PubSubAdapter {
   return env.REDIS_URL ? new RedisPubSub(env.REDIS_URL, logger) : new InProcessPubSub(logger);
 }
 
+/** A socket's user, and the support user acting as them (whose sign-out must close it too). */
+type CableSessionUser = CurrentUser & { actingId?: number | undefined };
+
 /** The signed-in user of an upgrade request, read through the app's own session middleware (impersonation included). */
-async function userFromSession(req: IncomingMessage, sessionParser: RequestHandler): Promise<CurrentUser | null> {
+async function userFromSession(req: IncomingMessage, sessionParser: RequestHandler): Promise<CableSessionUser | null> {
   const request = req as Request;
   await new Promise<void>((resolve, reject) => {
     void sessionParser(request, {} as Response, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()));
   });
-  const userId = request.session?.userId;
-  return userId ? findUserWithAccount(userId) : null;
+  const { userId, impersonatorId } = request.session ?? {};
+  const user = userId ? await findUserWithAccount(userId) : null;
+  return user && { ...user, actingId: impersonatorId };
 }
 
 /** Same host as the page that opened the socket, or the configured public origin (behind a proxy). */

@@ -35,7 +35,7 @@ export class PrismaSessionStore extends session.Store {
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
-    const fields = { data: JSON.stringify(data), expiresAt: expiry(data), userId: data.userId ?? null };
+    const fields = { data: JSON.stringify(data), expiresAt: expiry(data), userId: personBehind(data) };
     const since = sessionCache.generation;
     this.db()
       .session.upsert({ where: { id: sid }, create: { id: sid, ...fields }, update: fields })
@@ -72,6 +72,15 @@ export class PrismaSessionStore extends session.Store {
   prune(): Promise<unknown> {
     return this.db().session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   }
+}
+
+/**
+ * The person a session belongs to: while support impersonates, the support user, not the customer
+ * shown, so ending the support user's sessions (password change, sign-out everywhere, removal)
+ * ends the impersonating ones first.
+ */
+function personBehind(data: SessionData): number | null {
+  return data.impersonatorId ?? data.userId ?? null;
 }
 
 function expiry(data: SessionData): Date {

@@ -21,7 +21,7 @@ export function createLogger(level: string): Logger {
  * The request being handled, as code running for it sees it; `answered` once its response has gone.
  * `turboRequestId` is the X-Turbo-Request-Id Turbo sent with it (see refreshStream in turbo.server.ts).
  */
-export type RequestScope = { readonly id: string; readonly log: Logger; answered: boolean; readonly turboRequestId?: string };
+export type RequestScope = { readonly id: string; readonly log: Logger; answered: boolean; readonly turboRequestId?: string; impersonatorId?: number };
 
 const requests = new AsyncLocalStorage<RequestScope>();
 
@@ -45,6 +45,17 @@ export function currentRequestId(): string | undefined {
 /** The X-Turbo-Request-Id of the request being handled, if Turbo sent one. */
 export function currentTurboRequestId(): string | undefined {
   return currentRequest()?.turboRequestId;
+}
+
+/** Marks the request being handled as made by support staff acting as its user. */
+export function noteImpersonator(impersonatorId: number): void {
+  const scope = requests.getStore();
+  if (scope) scope.impersonatorId = impersonatorId;
+}
+
+/** The support user behind the request being handled, when they are impersonating its user. */
+export function currentImpersonatorId(): number | undefined {
+  return currentRequest()?.impersonatorId;
 }
 
 let processLogger: Logger | undefined;

@@ -188,4 +188,27 @@ describe("the app's /cable with the real @rails/actioncable consumer", () => {
 
     await vi.waitFor(() => expect(live.events).toEqual(["connected"]));
   });
+
+  it("closes an impersonating socket when the support user signs out everywhere in another browser", { timeout: 15_000 }, async () => {
+    ActionCable.ConnectionMonitor.staleThreshold = 0.3;
+    const support = await createSupport();
+    const [impersonating, elsewhere] = [await signInOverHttp(server.url, support.email), await signInOverHttp(server.url, support.email)];
+    const form = (session: Session, path: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ _csrf: session.csrf, ...fields }),
+      });
+    expect((await form(impersonating, "/admin/impersonations", { user_id: String(world.carrier.id) })).status).toBe(303);
+    const live = recorder();
+    const { consumer, frames } = connect(impersonating.cookie);
+    consumer.subscriptions.create(turbo(signStreamName(`user:${world.carrier.id}`, streamSecret())), live.mixin);
+    await vi.waitFor(() => expect(live.events).toEqual(["connected"]));
+
+    expect((await form(elsewhere, "/sessions", { _method: "delete" })).status).toBe(303);
+
+    await vi.waitFor(() => expect(frames()).toContainEqual({ type: "disconnect", reason: "unauthorized", reconnect: false }), { timeout: 10_000 });
+    expect(frames()).toContainEqual({ type: "disconnect", reason: "remote", reconnect: true });
+  });
 });
