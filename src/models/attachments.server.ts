@@ -21,6 +21,7 @@ const attachmentSelect = {
   jobId: true,
   loadId: true,
   addedById: true,
+  proofId: true,
   createdAt: true,
   addedBy: { select: { name: true } },
   blob: { select: { key: true, filename: true, contentType: true, byteSize: true, width: true, height: true } },
@@ -88,13 +89,25 @@ export async function requireAttachmentFor(user: CurrentUser, id: unknown) {
 
 type FoundAttachment = Awaited<ReturnType<typeof requireAttachmentFor>>;
 
-/** A file's uploader may remove it, and so may the job's shipper. */
-export const mayRemoveAttachment = (user: CurrentUser, attachment: Pick<FoundAttachment, "addedById" | "shipperAccountId">) =>
-  attachment.addedById === user.id || (user.account.kind === "shipper" && user.accountId === attachment.shipperAccountId);
+type Removable = Pick<FoundAttachment, "addedById" | "shipperAccountId" | "proofId">;
+
+/**
+ * Why this user may not remove the file, or null if they may: a file's uploader may remove it, and so
+ * may the job's shipper, but a photo that is part of a proof of delivery is evidence and is kept for
+ * good (a wrong photo is answered with another, never a deletion).
+ */
+export function whyNotRemovable(user: CurrentUser, attachment: Removable): string | null {
+  if (attachment.proofId !== null) return "A proof-of-delivery photo is kept for good. Add another photo if this one is wrong.";
+  const mayRemove = attachment.addedById === user.id || (user.account.kind === "shipper" && user.accountId === attachment.shipperAccountId);
+  return mayRemove ? null : "Only whoever added a file, or the job's shipper, can remove it";
+}
+
+export const mayRemoveAttachment = (user: CurrentUser, attachment: Removable) => whyNotRemovable(user, attachment) === null;
 
 /** Removes a file (the caller has checked `mayRemoveAttachment`), and its bytes once nothing else uses them. Audited. */
 export async function removeAttachment(user: CurrentUser, attachment: FoundAttachment): Promise<void> {
-  const removed = await db().attachment.deleteMany({ where: { id: attachment.id } });
+  // Never a proof's photo, whoever asks: the condition is part of the delete itself.
+  const removed = await db().attachment.deleteMany({ where: { id: attachment.id, proofId: null } });
   if (removed.count) {
     await audit("attachment.removed", user.id, attachment.addedById, { attachmentId: attachment.id, jobId: attachment.jobId, loadId: attachment.loadId, filename: attachment.blob.filename });
     const others = await db().attachment.count({ where: { blob: { key: attachment.blob.key } } });

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server.ts";
-import { attach, filesFor, listIdFor, mayRemoveAttachment, ownStoredBlob, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
+import { attach, filesFor, listIdFor, ownStoredBlob, whyNotRemovable, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
 import { requireOwnJob, requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
 import { proofOf, type Proof } from "#models/proof-of-delivery.server.ts";
@@ -76,7 +76,8 @@ export function attachmentsRouter(): Router {
   router.delete("/attachments/:id", async (req, res) => {
     const user = requireUser(req);
     const attachment = await requireAttachmentFor(user, req.params.id);
-    if (!mayRemoveAttachment(user, attachment)) throw new HttpError(403, "Only whoever added a file, or the job's shipper, can remove it");
+    const refusal = whyNotRemovable(user, attachment);
+    if (refusal) throw new HttpError(403, refusal);
     await removeAttachment(user, attachment);
     if (acceptsTurboStream(req)) return res.type(TURBO_STREAM).send(turboStream("remove", `attachment_${attachment.id}`));
     if (wantsJson(req)) return res.status(204).end();
