@@ -19,7 +19,7 @@ import { formOrJsonBodies } from "#server/request-body.server.ts";
 import { csrfSynchronisedProtection, methodOverride, refuseCrossSite } from "#server/csrf.server.ts";
 import { loadCurrentUser } from "#server/auth.server.ts";
 import { errorHandler, notFoundHandler } from "#server/error-handler.server.ts";
-import { createSignInLimiter, limitWrites, WRITE_BUDGETS } from "#server/rate-limit.server.ts";
+import { createSignInLimiter, limitWrites, WRITE_BUDGETS, type SignInLimiter } from "#server/rate-limit.server.ts";
 import { redisFor } from "#lib/redis.server.ts";
 import { forgetPages, pageCache } from "#server/page-cache.server.ts";
 import { forgetNavBadges } from "#models/nav-badges.server.ts";
@@ -28,9 +28,19 @@ import { uploadStorageRouter } from "#routes/uploads.server.ts";
 import { healthRouter } from "#routes/health.server.ts";
 
 
-export type AppOptions = { env: Env; logger: Logger };
+export type AppOptions = {
+  env: Env;
+  logger: Logger;
+  /**
+   * The budgets every write spends (WRITE_BUDGETS unless given) and the sign-in limiter (one made
+   * from the app's Redis unless given). A test that must reach the routes through many more writes
+   * than a person makes, such as the write-route fuzz, gives its own; every other app uses the real ones.
+   */
+  writeBudgets?: typeof WRITE_BUDGETS;
+  signInLimiter?: SignInLimiter;
+};
 
-export function createApp({ env, logger }: AppOptions): { app: Express; sessionParser: express.RequestHandler; sessionStore: PrismaSessionStore } {
+export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLimiter }: AppOptions): { app: Express; sessionParser: express.RequestHandler; sessionStore: PrismaSessionStore } {
   const app = express();
   app.set("view engine", "ejs");
   app.set("views", path.resolve("views"));
@@ -85,10 +95,10 @@ export function createApp({ env, logger }: AppOptions): { app: Express; sessionP
   );
   app.use(loadCurrentUser);
   const redis = redisFor(env);
-  app.use(forWrites(limitWrites(WRITE_BUDGETS, redis), auditImpersonatedWrites));
+  app.use(forWrites(limitWrites(writeBudgets, redis), auditImpersonatedWrites));
   app.use(pageCache());
 
-  app.use(routes({ env, signInLimiter: createSignInLimiter({ redis }) }));
+  app.use(routes({ env, signInLimiter: signInLimiter ?? createSignInLimiter({ redis }) }));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return { app, sessionParser, sessionStore };

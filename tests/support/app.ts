@@ -1,23 +1,30 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import request from "supertest";
 import type { Express } from "express";
-import { createApp } from "#server/app.server.ts";
+import { createApp, type AppOptions } from "#server/app.server.ts";
 import { parseEnv } from "#lib/env.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
 
 export type Agent = ReturnType<typeof request.agent>;
+/** What an agent talks to: the app, or a plain handler wrapped around it (as the fuzz test's recorder). */
+export type TestApp = Express | ((req: IncomingMessage, res: ServerResponse) => void);
 
 let cached: Express | undefined;
 
-/** The real app on this file's SQLite copy (see http-setup.ts). */
-export function testApp(overrides: Record<string, string> = {}): Express {
-  if (!Object.keys(overrides).length && cached) return cached;
+/**
+ * The real app on this file's SQLite copy (see http-setup.ts), with the real rate limits unless
+ * `options` gives the app its own (see AppOptions).
+ */
+export function testApp(overrides: Record<string, string> = {}, options: Pick<AppOptions, "writeBudgets" | "signInLimiter"> = {}): Express {
+  const plain = !Object.keys(overrides).length && !Object.keys(options).length;
+  if (plain && cached) return cached;
   const env = parseEnv({ ...process.env, ...overrides });
-  const { app } = createApp({ env, logger: createLogger("silent") });
-  if (!Object.keys(overrides).length) cached = app;
+  const { app } = createApp({ env, logger: createLogger("silent"), ...options });
+  if (plain) cached = app;
   return app;
 }
 
-export function agent(app: Express = testApp()): Agent {
+export function agent(app: TestApp = testApp()): Agent {
   return request.agent(app);
 }
 
@@ -37,7 +44,7 @@ export async function signIn(browser: Agent, email: string, password = "password
   return csrfTokenFor(browser, "/account");
 }
 
-export async function signedInAgent(email: string, app: Express = testApp()): Promise<{ browser: Agent; csrf: string }> {
+export async function signedInAgent(email: string, app: TestApp = testApp()): Promise<{ browser: Agent; csrf: string }> {
   const browser = agent(app);
   const csrf = await signIn(browser, email);
   return { browser, csrf };

@@ -64,4 +64,17 @@ describe("write budgets", () => {
     expect((await post()).status).toBe(429);
     expect((await browser.get("/messages")).status).toBe(200);
   });
+
+  // The budget the write-route fuzz would exhaust in its first minute: it runs on an app given its own.
+  it("lets one user make 300 writes a minute of any kind, then answers 429", async () => {
+    const shipper = await createShipper();
+    const { browser, csrf } = await signedInAgent(shipper.email);
+    const write = () => browser.patch("/notifications/999999").set("X-CSRF-Token", csrf).send({});
+    const statuses = new Set<number>();
+    for (let i = 0; i < 300; i++) statuses.add((await write()).status);
+    expect([...statuses]).toEqual([404]);
+    const refused = await write();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
 });
