@@ -14,8 +14,13 @@ import { seedHistory } from "./seeds/history.ts";
 import { seedSupport } from "./seeds/support.ts";
 import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
 
-export async function seed(db: PrismaClient): Promise<void> {
-  const accounts = await seedUsers(db);
+export type SeedOptions = {
+  /** "demo": the README's password, as every demo user; "unusable": a random one no one knows (production). */
+  supportPassword?: "demo" | "unusable";
+};
+
+export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedOptions = {}): Promise<void> {
+  const accounts = await seedUsers(db, { supportPassword });
   await seedJobs(db, accounts);
   await seedSavedSearches(db);
   await seedBidding(db, accounts);

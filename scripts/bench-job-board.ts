@@ -15,6 +15,8 @@ const WARMUP = 5;
 const dir = mkdtempSync(path.join(tmpdir(), "bench-job-board-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "bench.sqlite3")}`;
 process.env.NODE_ENV = process.argv.includes("--dev") ? "development" : "production";
+process.env.APP_ORIGIN ??= "http://127.0.0.1";
+process.env.TRUST_PROXY ??= "1";
 process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-0123456789";
 process.env.LOG_LEVEL = "silent";
 

@@ -27,7 +27,7 @@ const CONNECTIONS = 50;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const dir = mkdtempSync(path.join(tmpdir(), "bench-positions-"));
 const databaseUrl = `file:${path.join(dir, "bench.sqlite3")}`;
-Object.assign(process.env, { DATABASE_URL: databaseUrl, NODE_ENV: "production", SESSION_SECRET: SECRET, LOG_LEVEL: "silent" });
+Object.assign(process.env, { DATABASE_URL: databaseUrl, NODE_ENV: "production", APP_ORIGIN: "http://127.0.0.1", TRUST_PROXY: "1", SESSION_SECRET: SECRET, LOG_LEVEL: "silent" });
 
 const { applyMigrations } = await import("#db/migrate.server.ts");
 const { db, disconnectDb } = await import("#db/client.server.ts");

@@ -44,7 +44,7 @@ async function sql(url: string, statements: string): Promise<void> {
 
 const databaseUrl = postgres.url.replace(/\/postgres$/, "/bench");
 await sql(postgres.url, "CREATE DATABASE bench");
-Object.assign(process.env, { DATABASE_URL: databaseUrl, NODE_ENV: "production", SESSION_SECRET: SECRET, LOG_LEVEL: "silent" });
+Object.assign(process.env, { DATABASE_URL: databaseUrl, NODE_ENV: "production", APP_ORIGIN: "http://127.0.0.1", TRUST_PROXY: "1", SESSION_SECRET: SECRET, LOG_LEVEL: "silent" });
 const { applyMigrations } = await import("#db/migrate.server.ts");
 const { db, disconnectDb } = await import("#db/client.server.ts");
 const { seedUsers } = await import("../prisma/seeds/users.ts");

@@ -31,6 +31,7 @@ const md5Seconds = (performance.now() - started) / 1000;
 const dir = mkdtempSync(path.join(tmpdir(), "bench-upload-"));
 const env = {
   NODE_ENV: "production",
+  APP_ORIGIN: "http://127.0.0.1",
   DATABASE_URL: `file:${path.join(dir, "bench.sqlite3")}`,
   SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
   UPLOAD_DOCUMENT_MAX_MB: String(SIZE_MIB + 1),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "#generated/prisma/client.ts";
 import { hashPassword } from "#models/users.server.ts";
 
@@ -22,14 +23,16 @@ export const DEMO_ACCOUNTS = [
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]["key"];
 
 /** Creates the demo accounts and users listed in the README unless they exist; returns account ids by key. */
-export async function seedUsers(db: PrismaClient): Promise<Record<DemoAccountKey, number>> {
+export async function seedUsers(db: PrismaClient, { supportPassword = "demo" }: { supportPassword?: "demo" | "unusable" } = {}): Promise<Record<DemoAccountKey, number>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const supportHash = supportPassword === "demo" ? passwordHash : await hashPassword(randomBytes(32).toString("base64url"));
   const ids = {} as Record<DemoAccountKey, number>;
   for (const demo of DEMO_ACCOUNTS) {
     const existing = await db.user.findUnique({ where: { email: demo.users[0].email }, select: { accountId: true } });
     const accountId = existing?.accountId ?? (await db.account.create({ data: { kind: demo.kind, name: demo.name } })).id;
     for (const user of demo.users) {
-      await db.user.upsert({ where: { email: user.email }, update: {}, create: { ...user, accountId, passwordHash } });
+      const hash = user.role === "support" ? supportHash : passwordHash;
+      await db.user.upsert({ where: { email: user.email }, update: {}, create: { ...user, accountId, passwordHash: hash } });
     }
     ids[demo.key] = accountId;
   }

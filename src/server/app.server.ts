@@ -45,7 +45,7 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
   app.set("view engine", "ejs");
   app.set("views", path.resolve("views"));
   app.set("view cache", env.isProduction);
-  app.set("trust proxy", env.isProduction ? 1 : false);
+  app.set("trust proxy", env.TRUST_PROXY > 0 ? env.TRUST_PROXY : false);
   app.disable("x-powered-by");
   // Every page carries a fresh CSP nonce, so an ETag of its body could never match: not worth hashing.
   app.set("etag", false);

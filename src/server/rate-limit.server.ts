@@ -30,14 +30,16 @@ function budgetCounter(name: string, points: number, seconds: number, redis: Red
 
 const SIGN_IN_SLOWED = "Too many sign-in attempts. Please wait a moment and try again.";
 const FREE_FAILURES = 5;
+// Across every address: however many addresses a guesser rotates through, one account gets this many.
+const FREE_ACCOUNT_FAILURES = 10;
 const FIRST_DELAY_S = 15;
 const LONGEST_DELAY_S = 15 * 60;
 // The longest wait is no longer than this, so a pair is never forgotten while it still has to wait.
 const FORGET_AFTER_MS = 15 * 60_000;
 
-/** How long a pair must wait after its `count`th wrong password, in milliseconds. */
-export function delayAfter(count: number): number {
-  const over = count - FREE_FAILURES;
+/** How long a pair (or, with `free` = FREE_ACCOUNT_FAILURES, an account) must wait after its `count`th wrong password, in milliseconds. */
+export function delayAfter(count: number, free = FREE_FAILURES): number {
+  const over = count - free;
   return over < 0 ? 0 : Math.min(FIRST_DELAY_S * 2 ** over, LONGEST_DELAY_S) * 1000;
 }
 
@@ -46,30 +48,34 @@ export type SignInLimiter = ReturnType<typeof createSignInLimiter>;
 /**
  * Wrong passwords are counted per account *and* address: after five, that pair must wait 15 s,
  * then 30 s, 60 s … up to 15 minutes between tries, so guessing is slow, while the real owner signs in
- * from their own device as usual. Each address also has 30 tries per 15 minutes across all accounts.
- * A pair is forgotten after a quiet 15 minutes.
+ * from their own device as usual. They are also counted per account whatever the address: after ten
+ * from anywhere the account waits the same way, so rotating addresses buys a guesser nothing. Each
+ * address also has 30 tries per 15 minutes across all accounts. A count is forgotten after a quiet 15 minutes.
  */
 export function createSignInLimiter({ ipPoints = 30, windowSeconds = 15 * 60, now = () => Date.now(), redis = null as Redis | null } = {}) {
   const failures = redis ? redisFailures(redis, memoryFailures(now)) : memoryFailures(now);
   const perIp = budgetCounter("login_ip", ipPoints, windowSeconds, redis);
   const pairOf = (ip: string, email: string) => `${email}\u0000${ip}`;
+  const accountOf = (email: string) => `${email}\u0000any address`;
 
   return {
     async guard(ip: string, email: string): Promise<void> {
-      const blockedUntil = await failures.blockedUntil(pairOf(ip, email));
+      const blockedUntil = Math.max(await failures.blockedUntil(pairOf(ip, email)), await failures.blockedUntil(accountOf(email)));
       if (blockedUntil > now()) throw new TooManyRequests(Math.ceil((blockedUntil - now()) / 1000), SIGN_IN_SLOWED);
       const ipState = await perIp.penalty(ip, 1);
       if (ipState.consumedPoints > ipPoints) throw new TooManyRequests(Math.ceil(ipState.msBeforeNext / 1000), SIGN_IN_SLOWED);
     },
     /** Counted at once in memory; in Redis once the promise resolves. Never rejects. */
-    recordFailure: (ip: string, email: string): Promise<void> => failures.add(pairOf(ip, email), now()),
+    recordFailure: async (ip: string, email: string): Promise<void> =>
+      void (await Promise.all([failures.add(pairOf(ip, email), now(), FREE_FAILURES), failures.add(accountOf(email), now(), FREE_ACCOUNT_FAILURES)])),
+    // The owner's success clears their own address; the account's count runs out by itself.
     clear: (ip: string, email: string): Promise<void> => failures.clear(pairOf(ip, email)),
   };
 }
 
 type Failures = {
   blockedUntil(pair: string): Promise<number>;
-  add(pair: string, at: number): Promise<void>;
+  add(pair: string, at: number, free: number): Promise<void>;
   clear(pair: string): Promise<void>;
 };
 
@@ -83,10 +89,10 @@ function memoryFailures(now: () => number): Failures {
   return {
     blockedUntil: async (pair) => current(pair)?.blockedUntil ?? 0,
     // Not async: the count has moved before the caller's next line, whether it awaits or not.
-    add(pair, at) {
+    add(pair, at, free) {
       const count = (current(pair)?.count ?? 0) + 1;
       if (failures.size > 100_000) failures.clear();
-      failures.set(pair, { count, lastAt: at, blockedUntil: at + delayAfter(count) });
+      failures.set(pair, { count, lastAt: at, blockedUntil: at + delayAfter(count, free) });
       return Promise.resolve();
     },
     clear: (pair) => Promise.resolve(void failures.delete(pair)),
@@ -109,16 +115,16 @@ function redisFailures(redis: Redis, insurance: Failures): Failures {
           logger().warn({ err }, "Redis did not answer; counting sign-in failures in this process");
           return instead();
         });
-  const add = async (key: string, at: number) => {
+  const add = async (key: string, at: number, free: number) => {
     const [[failed, count] = []] = (await redis.multi().hincrby(key, "count", 1).pexpire(key, FORGET_AFTER_MS).exec()) ?? [];
     // A command that failed inside the transaction is a failure like any other: counted here instead.
     if (failed || count === undefined) throw failed ?? new Error("Redis answered no count");
-    const delay = delayAfter(Number(count));
+    const delay = delayAfter(Number(count), free);
     if (delay > 0) await redis.eval(RAISE_BLOCK, 1, key, String(at + delay));
   };
   return {
     blockedUntil: (pair) => orInsurance(async () => Number((await redis.hget(keyOf(pair), "blockedUntil")) ?? 0), () => insurance.blockedUntil(pair)),
-    add: (pair, at) => orInsurance(() => add(keyOf(pair), at), () => insurance.add(pair, at)),
+    add: (pair, at, free) => orInsurance(() => add(keyOf(pair), at, free), () => insurance.add(pair, at, free)),
     clear: (pair) => orInsurance(async () => void (await redis.del(keyOf(pair))), () => insurance.clear(pair)),
   };
 }

@@ -41,11 +41,19 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   }
 }
 
+/**
+ * Demo data into an empty database: by default outside production only (SEED_DEMO_DATA says
+ * otherwise), and in production never with the README's password on the support account.
+ */
+export async function seedOnFirstStart(env: Pick<Env, "seedDemoData" | "isProduction">, logger: Logger): Promise<boolean> {
+  if (!env.seedDemoData || (await db().user.count()) > 0) return false;
+  await seed(db(), { supportPassword: env.isProduction ? "unusable" : "demo" });
+  logger.info(env.isProduction ? "demo data seeded; its support account cannot sign in (create support users with `npm run support:create`)" : "demo data seeded");
+  return true;
+}
+
 async function serve(env: Env, logger: Logger, unlock: () => void, undo: (() => Promise<unknown>)[]): Promise<RunningServer> {
-  if (env.SEED_DEMO_DATA && (await db().user.count()) === 0) {
-    await seed(db());
-    logger.info("demo data seeded");
-  }
+  await seedOnFirstStart(env, logger);
 
   const finished = await finishInterruptedAwards();
   if (finished) logger.info({ stops: finished }, "finished the load stops of an interrupted award");

@@ -152,7 +152,7 @@ describe("sign-in and sign-out", () => {
   });
 
   it("in production (behind the TLS proxy) marks the session cookie Secure, sends HSTS and upgrades insecure requests", async () => {
-    const response = await request(testApp({ NODE_ENV: "production" })).get("/login").set("X-Forwarded-Proto", "https");
+    const response = await request(testApp({ NODE_ENV: "production", APP_ORIGIN: "https://loadline.example", TRUST_PROXY: "1" })).get("/login").set("X-Forwarded-Proto", "https");
     expect(String(response.headers["set-cookie"])).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
     expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(String(response.headers["content-security-policy"])).toMatch(/;upgrade-insecure-requests$/);

@@ -27,6 +27,13 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.infer<typeof SignupSchema>;
 
+/** A support user made by the operator's command (there is no sign-up for support staff). */
+export const SupportUserSchema = z.object({
+  name: z.string().trim().min(1, "Enter the support user's name").max(120, "Name is too long"),
+  email,
+});
+export type SupportUserInput = z.infer<typeof SupportUserSchema>;
+
 export const LoginSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).default(""),
   password: z.string().max(PASSWORD_MAX_LENGTH).default(""),

@@ -26,10 +26,16 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // The public origin (https://loadline.example): links in mail and the cable's allowed origin.
+    // Required in production, so a forged Host header can never steer a link.
     APP_ORIGIN: z.url().optional(),
+    // How many proxies in front of the app to believe about the client's address (X-Forwarded-For):
+    // none by default, so a client cannot pose as many addresses to slip past the rate limits.
+    TRUST_PROXY: z.coerce.number().int("must be a whole number of proxies").min(0).max(10).default(0),
     COMPANY_EMAIL_DOMAIN: z.string().default("haulage.example"),
     CLIENT_TELEMETRY: booleanFlag.optional(),
-    SEED_DEMO_DATA: booleanFlag.default(true),
+    // Demo accounts and data in an empty database: by default outside production only.
+    SEED_DEMO_DATA: booleanFlag.optional(),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default("Loadline <no-reply@loadline.example>"),
     // Local files (outbox, session secret, uploads on disk); by default the SQLite database's folder, or ./data.
@@ -65,6 +71,7 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     isProduction: env.NODE_ENV === "production",
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
     // Analytics and client error reporting run only where real people are (production and staging); tests opt in.
     telemetryEnabled: env.CLIENT_TELEMETRY ?? (env.NODE_ENV === "production" || env.NODE_ENV === "staging"),
     usesPostgres: !env.DATABASE_URL.startsWith("file:"),
@@ -74,6 +81,11 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
+const REQUIRED_IN_PRODUCTION = [
+  ["SESSION_SECRET", "at least 32 characters that sign the session cookies"],
+  ["APP_ORIGIN", "the public origin, e.g. https://loadline.example, that links in mail point to"],
+] as const;
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
@@ -81,7 +93,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  if (!env.SESSION_SECRET && env.isProduction) throw new Error("Invalid environment configuration:\n  SESSION_SECRET: required in production");
+  const missing = env.isProduction ? REQUIRED_IN_PRODUCTION.filter(([name]) => !env[name]) : [];
+  if (missing.length) throw new Error(`Invalid environment configuration:\n${missing.map(([name, why]) => `  ${name}: required in production (${why})`).join("\n")}`);
   return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.dataDir) };
 }
 

@@ -10,7 +10,7 @@ describe("configuration", () => {
   it("needs nothing to start, with the documented defaults", () => {
     const dir = dataDir();
     const env = parseEnv({ DATABASE_URL: `file:${dir}/app.sqlite3` });
-    expect([env.PORT, env.NODE_ENV, env.telemetryEnabled, env.SEED_DEMO_DATA]).toEqual([3000, "development", false, true]);
+    expect([env.PORT, env.NODE_ENV, env.telemetryEnabled, env.seedDemoData, env.TRUST_PROXY]).toEqual([3000, "development", false, true, 0]);
     expect(env.SESSION_SECRET).toHaveLength(96);
     expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(env.SESSION_SECRET);
     expect(parseEnv({ DATABASE_URL: `file:${dir}/app.sqlite3` }).SESSION_SECRET).toBe(env.SESSION_SECRET);
@@ -35,6 +35,10 @@ describe("configuration", () => {
     [{ NODE_ENV: "prod" }, "NODE_ENV"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 32 characters"],
     [{ NODE_ENV: "production" }, "SESSION_SECRET: required in production"],
+    // Links in mail must never follow a forged Host header.
+    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) }, "APP_ORIGIN: required in production (the public origin, e.g. https://loadline.example, that links in mail point to)"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
     // A file's size must fit its database column (2 GiB less a byte).
     [{ UPLOAD_DOCUMENT_MAX_MB: "2048" }, "UPLOAD_DOCUMENT_MAX_MB"],
     [{ UPLOAD_PHOTO_MAX_MB: "0" }, "UPLOAD_PHOTO_MAX_MB"],
@@ -52,7 +56,18 @@ describe("configuration", () => {
     ["test", "true", true],
     ["production", "false", false],
   ] as const)("telemetry in %s with CLIENT_TELEMETRY=%s is %s", (NODE_ENV, CLIENT_TELEMETRY, enabled) => {
-    const source = { NODE_ENV, SESSION_SECRET: "s".repeat(40), DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...(CLIENT_TELEMETRY ? { CLIENT_TELEMETRY } : {}) };
+    const source = { NODE_ENV, SESSION_SECRET: "s".repeat(40), APP_ORIGIN: "https://loadline.example", DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...(CLIENT_TELEMETRY ? { CLIENT_TELEMETRY } : {}) };
     expect(parseEnv(source).telemetryEnabled).toBe(enabled);
+  });
+
+  it.each([
+    ["development", undefined, true],
+    ["test", undefined, true],
+    ["production", undefined, false],
+    ["production", "true", true],
+    ["development", "false", false],
+  ] as const)("seeds demo data in %s with SEED_DEMO_DATA=%s: %s", (NODE_ENV, SEED_DEMO_DATA, seeded) => {
+    const source = { NODE_ENV, SESSION_SECRET: "s".repeat(40), APP_ORIGIN: "https://loadline.example", DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...(SEED_DEMO_DATA ? { SEED_DEMO_DATA } : {}) };
+    expect(parseEnv(source).seedDemoData).toBe(seeded);
   });
 });
