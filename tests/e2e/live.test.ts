@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
 import { postMessage, requireConversation } from "#models/messages.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
@@ -138,6 +138,8 @@ describe("live messaging, typing notices and notifications", () => {
     const card = shipperPage.locator("#notification_cards .notification-card", { hasText: "New quote on Live tender: Leeds to Bristol" });
     await card.waitFor();
     expect(await card.textContent()).toContain("Live Haulage Ltd quoted £450.00 per load for 1 load.");
+    // Every line of the card is readable on the card (it arrives inside the header, whose text is white).
+    for (const part of [card.locator(".notification-title"), card.locator("p"), card.locator("time")]) expect(await contrastOnCard(part)).toBeGreaterThanOrEqual(4.5);
     await expect.poll(() => shipperPage.locator("#nav_notifications_badge").textContent()).toBe(String(unreadBefore + 1));
     expect(await shipperPage.locator("#notifications .notification-item", { hasText: "Live tender" }).count()).toBe(1);
     await card.getByRole("button", { name: "Dismiss" }).click();
@@ -202,3 +204,17 @@ describe("live messaging, typing notices and notifications", () => {
     await browserPage.context().close();
   });
 });
+
+/** WCAG contrast ratio of an element's text colour against its notification card's background. */
+function contrastOnCard(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (css: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(css).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const text = luminance(getComputedStyle(node).color);
+    const card = luminance(getComputedStyle(node.closest(".notification")!).backgroundColor);
+    return (Math.max(text, card) + 0.05) / (Math.min(text, card) + 0.05);
+  });
+}
