@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
 import { auctionPanelProps, type AuctionPanelProps } from "#domain/bidding/panel-props.ts";
+import { allOf } from "#domain/format/count.ts";
 import { formatRemaining, type Remaining } from "#domain/time/countdown.ts";
 import { csrfToken } from "../../controllers/lib/http.ts";
 import { useCountdown, useServerOffset } from "../lib/use-countdown.ts";
@@ -59,7 +60,7 @@ function Live({ props, timeLeft }: { props: AuctionPanelProps; timeLeft: Remaini
           </a>
           {props.secureNow && (
             <form method="post" action={props.secureNow.action} className="secure-now-form"
-              data-turbo-confirm={`Secure all ${props.secureNow.loads} loads at ${props.secureNow.priceText} a load? The auction ends for everyone.`}>
+              data-turbo-confirm={`Secure ${allOf(props.secureNow.loads, "load")} at ${props.secureNow.priceText} a load? The auction ends for everyone.`}>
               <input type="hidden" name="_csrf" value={csrfToken()} />
               <input type="hidden" name="return_to" value={window.location.pathname} />
               <button type="submit" className="button">Secure now at {props.secureNow.priceText} a load</button>

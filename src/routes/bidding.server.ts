@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from "express";
 import { AllocationRulesInputSchema, ReturnToSchema } from "#domain/bidding/allocation-rules-input.ts";
 import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
-import { count } from "#domain/format/count.ts";
+import { allOf, count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { pageNumber, parseInput } from "#lib/input.server.ts";
@@ -74,7 +74,7 @@ export function biddingRouter(): Router {
       flash(req, "alert", refusal(outcome));
       return res.redirect(303, (await canReadJob(user, job)) ? returnTo(req, job) : "/jobs");
     }
-    flash(req, "notice", `You secured all ${count(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
+    flash(req, "notice", `You secured ${allOf(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
     res.redirect(303, "/loads");
   });
 

@@ -12,3 +12,8 @@ export function formatNumber(n: number): string {
 export function count(n: number, singular: string, plural = `${singular}s`): string {
   return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
 }
+
+/** Every one of `n` things: "the load", "all 3 loads" (never "all 1 loads"). */
+export function allOf(n: number, singular: string, plural = `${singular}s`): string {
+  return n === 1 ? `the ${singular}` : `all ${count(n, singular, plural)}`;
+}

@@ -43,6 +43,16 @@ describe("secure now", () => {
     expect(await db().job.findUnique({ where: { id: job.id } })).toMatchObject({ status: "awarded" });
   });
 
+  it.each([
+    { loads: 1, notice: "You secured the load at £525.00 a load" },
+    { loads: 3, notice: "You secured all 3 loads at £525.00 a load" },
+  ])("tells the winner of $loads load(s) in plain English", async ({ loads, notice }) => {
+    const job = await liveAuction({ expectedQuantity: loads, numberOfLoads: loads });
+    const { browser, csrf } = await signedInAgent((await createCarrier()).email);
+    expect((await browser.post(`/jobs/${job.id}/secure_now`).type("form").send({ _csrf: csrf })).status).toBe(303);
+    expect((await browser.get("/loads")).text).toContain(notice);
+  });
+
   it("tells a late carrier in the page why, and sends the winner to their loads", async () => {
     const job = await liveAuction();
     const [first, second] = [await createCarrier(), await createCarrier()];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, formatNumber } from "#domain/format/count.ts";
+import { allOf, count, formatNumber } from "#domain/format/count.ts";
 
 describe("count", () => {
   it.each([
@@ -16,5 +16,15 @@ describe("count", () => {
 
   it("groups thousands the British way", () => {
     expect(formatNumber(1234567)).toBe("1,234,567");
+  });
+});
+
+describe("allOf", () => {
+  it.each([
+    { n: 1, text: "the load" },
+    { n: 2, text: "all 2 loads" },
+    { n: 1500, text: "all 1,500 loads" },
+  ])("$n → $text", ({ n, text }) => {
+    expect(allOf(n, "load")).toBe(text);
   });
 });
