@@ -51,7 +51,7 @@ export default function BidAllocator(raw: Record<string, unknown>) {
         You would win <strong>{mine}</strong> of {count(props.expectedQuantity, "load")}
       </p>
       {shown.length > 0 && (
-        <table className="table allocation-table">
+        <table className="table table-stack allocation-table">
           <thead>
             <tr><th>Rank</th><th>Quote</th><th>Price a load</th><th>Loads offered</th><th>Would win</th></tr>
           </thead>
@@ -60,11 +60,11 @@ export default function BidAllocator(raw: Record<string, unknown>) {
               const isMine = a.accountId === MY_QUOTE_KEY;
               return (
                 <tr key={String(a.accountId)} className={isMine ? "highlighted" : undefined}>
-                  <td>{a.rank}</td>
-                  <td>{isMine ? "Your quote" : "Another carrier"}</td>
-                  <td>{formatMoney(a.valueCents)}</td>
-                  <td>{a.numberOfLoads}</td>
-                  <td className={a.allocatedLoads === 0 ? "allocation-none" : undefined}>{a.allocatedLoads}</td>
+                  <td data-label="Rank">{a.rank}</td>
+                  <td data-label="Quote">{isMine ? "Your quote" : "Another carrier"}</td>
+                  <td data-label="Price a load" className="nowrap">{formatMoney(a.valueCents)}</td>
+                  <td data-label="Loads offered">{a.numberOfLoads}</td>
+                  <td data-label="Would win" className={a.allocatedLoads === 0 ? "allocation-none" : undefined}>{a.allocatedLoads}</td>
                 </tr>
               );
             })}

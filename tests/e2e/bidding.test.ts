@@ -54,6 +54,29 @@ describe("bidding in a real browser", () => {
     await context.close();
   });
 
+  it("shows the quote preview on a phone as labelled cards, each price on one line", async () => {
+    const job = await createJob(ids.shipperAccount, ids.shipperUser, { reference: "E2E allocator on a phone", expectedQuantity: 10, numberOfLoads: 10 });
+    await rivalQuote(job.id, 1_234_500, 6);
+    const { page, context } = await newPage(test);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, "carrier@example.com");
+    await page.goto(`/jobs/${job.id}`);
+    const row = page.locator(".allocation-table tbody tr").first();
+    await row.waitFor();
+    expect(await page.locator(".allocation-table thead").isVisible()).toBe(false);
+    const labels = await row.locator("td").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
+    expect(labels).toEqual(['"Rank"', '"Quote"', '"Price a load"', '"Loads offered"', '"Would win"']);
+    const price = row.locator('td[data-label="Price a load"]');
+    expect(await price.textContent()).toBe("£12,345.00");
+    // One line: the cell is no taller than one line of its text plus its padding.
+    const { height, lineHeight, padding } = await price.evaluate((cell) => {
+      const style = getComputedStyle(cell);
+      return { height: cell.getBoundingClientRect().height, lineHeight: parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.6, padding: parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) };
+    });
+    expect(height).toBeLessThanOrEqual(lineHeight + padding + 1);
+    await context.close();
+  });
+
   it("switches the auction panel to live at the opening time without a reload, then secures the job", async () => {
     const opensAt = Date.now() + 9_000;
     const job = await createAuctionJob(ids.shipperAccount, ids.shipperUser, opensAt, opensAt + 3_600_000, { reference: "E2E auction", secureNowPriceCents: 48_000, expectedQuantity: 2, numberOfLoads: 2 });

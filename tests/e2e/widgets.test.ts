@@ -261,7 +261,7 @@ describe("reloading frame, load and reload triggers, replace-history", () => {
     await context.close();
   });
 
-  it("the board's filters apply in place and the address follows them; the sort select visits each order", async () => {
+  it("the board's filters apply in place and the address follows them; the sort waits for Show jobs like the others", async () => {
     await createJob(shipper.accountId, shipper.id, { reference: "Drum run A", loadType: "drums", publishedAt: new Date(Date.now() - HOUR) });
     await createJob(shipper.accountId, shipper.id, { reference: "Drum run B", loadType: "drums", publishedAt: new Date() });
     const { page, context } = await signedIn(carrier.email);
@@ -278,7 +278,9 @@ describe("reloading frame, load and reload triggers, replace-history", () => {
     await page.reload();
     expect(await page.getByLabel("Load type").inputValue()).toBe("drums");
 
+    // Sort by waits for "Show jobs" like every other filter.
     await page.getByLabel("Sort by").selectOption({ label: "Newest posted" });
+    await page.getByRole("button", { name: "Show jobs" }).click();
     await page.waitForURL((url) => url.search === "?load_type=drums&sort=newest");
     await page.getByText("Sorted by newest posted.").waitFor();
     expect(await page.getByLabel("Load type").inputValue()).toBe("drums");

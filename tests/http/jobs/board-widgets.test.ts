@@ -43,15 +43,15 @@ describe("the job board's widgets", () => {
     const page = await board("&sort=newest&page=1");
     expect(page.text).toContain('<turbo-frame id="board_results" target="_top">');
     expect(page.text).toContain('<span hidden data-controller="replace-history" data-replace-history-href-value="/jobs?load_type=shipping_container&amp;sort=newest"></span>');
-    expect(page.text).toMatch(/<form action="\/jobs" method="get" class="card board-filters" aria-label="Filter jobs" data-turbo-frame="board_results">\s*<input type="hidden" name="sort" value="newest">/);
+    expect(page.text).toContain('<option value="newest" selected>Newest posted</option>');
   });
 
-  it("sorts with a select whose options are the board's address for each order, filters kept", async () => {
+  it("sorts with a field of the filters form, like every other filter", async () => {
     const page = await board("&sort=latest");
-    expect(page.text).toContain('<select id="filter_sort" data-controller="navigate-select" data-action="navigate-select#visit">');
-    expect(page.text).toContain('<option value="/jobs?load_type=shipping_container">Soonest collection</option>');
-    expect(page.text).toContain('<option value="/jobs?load_type=shipping_container&amp;sort=latest" selected>Latest collection</option>');
-    expect(page.text).toContain('<option value="/jobs?load_type=shipping_container&amp;sort=closing">Auction closing soonest</option>');
+    expect(page.text).toContain('<select id="filter_sort" name="sort">');
+    expect(page.text).toContain('<option value="soonest">Soonest collection</option>');
+    expect(page.text).toContain('<option value="latest" selected>Latest collection</option>');
+    expect(page.text).toContain('<option value="closing">Auction closing soonest</option>');
   });
 
   it("reloads itself two seconds after the first live auction on it closes, and not without one", async () => {
