@@ -2,6 +2,7 @@ import { env } from "#lib/env.server.ts";
 import { createLogger, useLogger } from "#lib/logger.server.ts";
 import { SHUTDOWN_GRACE_MS, startServer } from "#server/server.server.ts";
 import { DatabaseInUse } from "#db/process-lock.server.ts";
+import { DatabaseUnavailable } from "#db/postgres-database.server.ts";
 
 const config = env();
 const logger = createLogger(config.LOG_LEVEL);
@@ -9,7 +10,7 @@ useLogger(logger);
 const startedAt = performance.now();
 const running = await startServer(config, logger).catch((error: unknown) => {
   // A refusal to start is one clear line, not a stack trace.
-  if (error instanceof DatabaseInUse) logger.fatal(error.message);
+  if (error instanceof DatabaseInUse || error instanceof DatabaseUnavailable) logger.fatal(error.message);
   else logger.fatal({ err: error }, "could not start");
   process.exit(1);
 });

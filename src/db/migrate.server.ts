@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import type { DiagnoseMigrationHistoryOutput } from "@prisma/schema-engine-wasm/schema_engine_bg";
-import pg from "pg";
 import {
   migrationDirectoryName,
   migrationPathsFor,
@@ -10,6 +9,8 @@ import {
   type MigrationPaths,
 } from "#db/migrations-folder.server.ts";
 import { NO_SCHEMA_FILTER, withSchemaEngine } from "#db/schema-engine.server.ts";
+import { lockDatabaseFile } from "#db/process-lock.server.ts";
+import { connectCreatingDatabase } from "#db/postgres-database.server.ts";
 import { preparedSqliteFilePath, sqliteFilePath } from "#db/sqlite-file.server.ts";
 import { databaseKind } from "#db/database-kind.ts";
 
@@ -35,20 +36,23 @@ const MIGRATIONS_TABLE_MISSING = "P1014";
 
 /**
  * Applies pending migrations, recording them in `_prisma_migrations`; returns the names applied. On
- * PostgreSQL several processes may start together: each waits for a database-wide advisory lock, so
- * the first applies the migrations and the others find nothing left to do.
+ * PostgreSQL the database is created when the server has none by its name, and several processes may
+ * start together: each waits for a database-wide advisory lock, so the first applies the migrations
+ * and the others find nothing left to do. A SQLite file is migrated under its server lock: refused
+ * while another Loadline process holds it, whoever else is reading it.
  */
 export async function applyMigrations(databaseUrl: string, paths: Partial<MigrationPaths> = {}): Promise<string[]> {
   if (databaseKind(databaseUrl) === "postgresql") return withAdvisoryLock(databaseUrl, () => applyPending(databaseUrl, paths));
-  preparedSqliteFilePath(databaseUrl);
-  return applyPending(databaseUrl, paths);
+  const release = lockDatabaseFile(preparedSqliteFilePath(databaseUrl));
+  try {
+    return await applyPending(databaseUrl, paths);
+  } finally {
+    release();
+  }
 }
 
 async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  // Waiting for the lock can be long; a connection the server ends meanwhile fails the query awaited below.
-  client.on("error", () => {});
-  await client.connect();
+  const client = await connectCreatingDatabase(databaseUrl);
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     return await work();

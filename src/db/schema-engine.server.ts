@@ -90,9 +90,21 @@ function sqliteFactory(path: string, connections: SqlDriverAdapter[]): SqlMigrat
   return {
     provider: base.provider,
     adapterName: base.adapterName,
-    connect: async () => track(await base.connect()),
+    connect: async () => track(withoutExclusiveLocking(await base.connect())),
     connectToShadowDb: async () => track(runParameterlessSqlAsScript(await base.connectToShadowDb())),
   };
+}
+
+// The engine keeps two migrators of one SQLite file apart by switching its connection to exclusive
+// locking, which waits for every other connection to the file to close: a backup or monitoring tool
+// merely reading it kept the server from starting. Migrators take the file's server lock instead
+// (see applyMigrations), which only Loadline takes.
+const EXCLUSIVE_LOCKING = /^\s*PRAGMA\s+main\.locking_mode\s*=\s*EXCLUSIVE\s*;?\s*$/i;
+
+function withoutExclusiveLocking(connection: SqlDriverAdapter): SqlDriverAdapter {
+  const executeRaw = connection.executeRaw.bind(connection);
+  connection.executeRaw = async (query) => (EXCLUSIVE_LOCKING.test(query.sql) ? 0 : executeRaw(query));
+  return connection;
 }
 
 // The engine reads PostgreSQL's catalogs, whose one-byte `"char"` columns (type 18) the pg adapter

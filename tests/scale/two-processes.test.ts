@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "#db/client.server.ts";
@@ -10,7 +8,8 @@ import { SECURE_NOW_TAKEN } from "#models/award.server.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createAuctionJob } from "../support/job-fixtures.ts";
 import { messagingWorld } from "../support/messaging-fixtures.ts";
-import { freePort, startPostgres, startRedis, type Service } from "../support/services.ts";
+import { startPostgres, startRedis, type Service } from "../support/services.ts";
+import { startApp, stopped, type AppProcess } from "../support/app-process.ts";
 import { consumerFor, installBrowserShims, recorder, signInOverHttp, streamSourcesOn, turbo, type Consumer, type Session } from "../http/cable/support/app-cable.ts";
 
 // Two real app processes (`node src/main.ts`, as production runs them) started together on one new
@@ -20,13 +19,10 @@ import { consumerFor, installBrowserShims, recorder, signInOverHttp, streamSourc
 // against the newest either process stored. The test writes its people
 // and jobs straight into the database, as the fixtures do.
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SECOND = 1_000;
 // Each clock sleeps at most 30 s (AUCTION_POLL_MS) before it looks again; an auction closing later
 // than that is seen by both clocks beforehand, so both wake for its closing at the same moment.
 const CLOSES_AFTER_MS = 32 * SECOND;
-
-type AppProcess = { url: string; child: ChildProcess; output: string[] };
 
 let postgres: Service;
 let redis: Service;
@@ -40,7 +36,8 @@ beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   const databaseUrl = await createDatabase(postgres.url, "loadline_scale");
   dataDir = mkdtempSync(path.join(tmpdir(), "loadline-scale-"));
-  apps = await Promise.all([startApp(databaseUrl), startApp(databaseUrl)]);
+  const settings = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DATA_DIR: dataDir };
+  apps = await Promise.all([startApp(settings), startApp(settings)]);
   // This test process writes its fixtures through db(), into the database the two apps share.
   process.env.DATABASE_URL = databaseUrl;
 }, 180 * SECOND);
@@ -62,52 +59,6 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-/** One app process on a free port, answered once its /up says it is ready. */
-async function startApp(databaseUrl: string): Promise<AppProcess> {
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "test",
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SESSION_SECRET: "scale-test-secret-scale-test-secret-0123456789",
-    SEED_DEMO_DATA: "false",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-  };
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  const output: string[] = [];
-  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const app = { url: `http://127.0.0.1:${port}`, child, output };
-  await ready(app);
-  return app;
-}
-
-async function ready(app: AppProcess, timeoutMs = 120 * SECOND): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (app.child.exitCode !== null) throw new Error(`The app exited with code ${app.child.exitCode}:\n${app.output.join("")}`);
-    const up = await fetch(`${app.url}/up`).then((response) => response.ok, () => false);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The app did not answer /up within ${timeoutMs} ms:\n${app.output.join("")}`);
-}
-
-/** SIGTERM (a graceful shutdown), then SIGKILL if it has not exited 30 s later. */
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 30 * SECOND);
-    child.once("exit", () => (clearTimeout(force), resolve()));
-    child.kill("SIGTERM");
-  });
 }
 
 const post = (baseUrl: string, pathname: string, session: Session, headers: Record<string, string> = {}, body?: URLSearchParams) =>
