@@ -5,9 +5,9 @@ import { currentViewer, setBadgeCount } from "./lib/current-viewer.ts";
 
 /**
  * One message (data-sgid, data-from-user-id, data-load-id). Its "New" marker is the unread
- * state: an incoming message is reported read once the page is visible, then the
- * conversation's badge goes to 0 and the marker goes; the current user's own message (and a
- * colleague's) is never reported, its marker simply removed.
+ * state: a message from another user (at the other company, or a colleague on the same account)
+ * is reported read once the page is visible, then the conversation's badge goes to 0 and the
+ * marker goes; the current user's own message is never reported, its marker simply removed.
  */
 export default class extends Controller<HTMLElement> {
   static targets = ["marker"];
@@ -20,7 +20,7 @@ export default class extends Controller<HTMLElement> {
     const fromAccountId = Number(this.element.dataset.fromAccountId);
     this.element.classList.toggle("message-mine", fromAccountId === viewer.accountId);
     if (!this.hasMarkerTarget) return;
-    const action = readMarkerAction({ fromUserId, fromAccountId, currentUserId: viewer.userId, currentAccountId: viewer.accountId });
+    const action = readMarkerAction({ fromUserId, currentUserId: viewer.userId });
     if (action === "remove") return this.markerTarget.remove();
     if (document.visibilityState === "visible") void this.markRead();
     else document.addEventListener("visibilitychange", this.whenVisible);

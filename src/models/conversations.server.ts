@@ -147,9 +147,15 @@ export function visibleMessages(user: CurrentUser): Prisma.MessageWhereInput {
   return user.role === "driver" ? { ...mine, load: { driverId: user.id } } : mine;
 }
 
-/** Unread messages addressed to this user's account (a driver: only on their loads). */
-export function unreadMessagesWhere(user: Pick<CurrentUser, "id" | "accountId" | "role">): Prisma.MessageWhereInput {
-  return { toAccountId: user.accountId, readAt: null, ...(user.role === "driver" ? { load: { driverId: user.id } } : {}) };
+/**
+ * Unread messages for this user (a driver: only on their loads), by the rule of isUnreadFor: those to
+ * their account that the account has not read, and those from a colleague on their own account, sent
+ * since they joined, that they have not read themselves.
+ */
+export function unreadMessagesWhere(user: Pick<CurrentUser, "id" | "accountId" | "role" | "createdAt">): Prisma.MessageWhereInput {
+  const incoming = { toAccountId: user.accountId, readAt: null };
+  const fromColleagues = { fromAccountId: user.accountId, fromUserId: { not: user.id }, createdAt: { gte: user.createdAt }, reads: { none: { userId: user.id } } };
+  return { OR: [incoming, fromColleagues], ...(user.role === "driver" ? { load: { driverId: user.id } } : {}) };
 }
 
 export type ConversationSummary = {
@@ -223,7 +229,7 @@ export async function conversationsFor(user: CurrentUser, options: { where?: Pri
   const where: Prisma.MessageWhereInput = { AND: [visibleMessages(user), options.where ?? {}] };
   const [groups, unreadGroups] = await Promise.all([
     db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId", "toAccountId"], where, _max: { id: true } }),
-    db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId"], where: { AND: [where, unreadMessagesWhere(user)] }, _count: { _all: true } }),
+    db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId", "toAccountId"], where: { AND: [where, unreadMessagesWhere(user)] }, _count: { _all: true } }),
   ]);
   const chosen = latestPerConversation(user, groups).slice(0, options.limit ?? 100);
   const unread = unreadPerConversation(user, unreadGroups);

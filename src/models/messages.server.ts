@@ -1,8 +1,9 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
+import { isUnreadFor, type Reader } from "#domain/messaging/read-marker.ts";
 import { MessageSchema, type TypingEvent } from "#domain/messaging/schemas.ts";
-import { accountStream, userStream, type ConversationRef } from "#domain/messaging/streams.ts";
+import { userStream, type ConversationRef } from "#domain/messaging/streams.ts";
 import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
 import { streamTag, turboStream } from "#lib/turbo.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
@@ -44,10 +45,11 @@ const messageColumns = {
 export const messageSelect = { ...messageColumns, ...senderSelect } as const satisfies Prisma.MessageSelect;
 
 type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
-export type MessageView = MessageRow & { sgid: string };
+/** A message as shown to one person: `unread` for them (its "New" marker). */
+export type MessageView = MessageRow & { sgid: string; unread: boolean };
 
 export const sgidFor = (messageId: number) => signGlobalId("Message", messageId, MESSAGE_PURPOSE);
-const withSgid = (message: MessageRow): MessageView => ({ ...message, sgid: sgidFor(message.id) });
+const withSgid = (message: MessageRow, unread: boolean): MessageView => ({ ...message, sgid: sgidFor(message.id), unread });
 
 export async function requireConversation(user: CurrentUser, ref: ConversationRef): Promise<Conversation> {
   return found(await findConversation(user, ref));
@@ -89,8 +91,10 @@ export async function jobMessagingFor(user: CurrentUser, job: { id: number; refe
 export async function viewOf(conversation: Conversation, user: CurrentUser): Promise<ConversationView> {
   const where = messagesWhere(conversation);
   const rows = (await db().message.findMany({ where, select: messageColumns, orderBy: { id: "desc" }, take: CONVERSATION_WINDOW })).reverse();
-  const [messages, unreadCount] = await Promise.all([withSenders(conversation, rows), unreadIn(conversation, user, rows)]);
-  return { conversation, messages: messages.map(withSgid), unreadBadge: badgeView(unreadCount), streamTag: streamTag(conversation.stream) };
+  const [messages, readByUser] = await Promise.all([withSenders(conversation, rows), colleaguesMessagesRead(user, rows)]);
+  const unread = (row: MessageColumns) => isUnreadFor({ ...row, readByViewer: readByUser.has(row.id) }, user);
+  const unreadCount = await unreadIn(conversation, user, rows, unread);
+  return { conversation, messages: messages.map((message) => withSgid(message, unread(message))), unreadBadge: badgeView(unreadCount), streamTag: streamTag(conversation.stream) };
 }
 
 type MessageColumns = Prisma.MessageGetPayload<{ select: typeof messageColumns }>;
@@ -104,12 +108,20 @@ async function withSenders(conversation: Conversation, rows: MessageColumns[]): 
   return rows.map((row) => ({ ...row, fromUser: { name: names.get(row.fromUserId) ?? "" }, fromAccount: { name: accountName(row.fromAccountId) } }));
 }
 
+/** Which of these messages, those from the user's colleagues, the user has read. */
+async function colleaguesMessagesRead(user: CurrentUser, rows: MessageColumns[]): Promise<Set<number>> {
+  const ids = rows.filter((row) => row.fromAccountId === user.accountId && row.fromUserId !== user.id).map((row) => row.id);
+  if (!ids.length) return new Set();
+  const reads = await db().messageRead.findMany({ where: { userId: user.id, messageId: { in: ids } }, select: { messageId: true } });
+  return new Set(reads.map((read) => read.messageId));
+}
+
 /**
  * Unread messages for this user: counted in the shown list when it holds the whole conversation
- * (a party's messages are all theirs to read), else by the database.
+ * (a party's messages are all theirs to read), else by the database, by the same rule (isUnreadFor).
  */
-async function unreadIn(conversation: Conversation, user: CurrentUser, rows: MessageColumns[]): Promise<number> {
-  if (rows.length < CONVERSATION_WINDOW) return rows.filter((row) => row.toAccountId === user.accountId && row.readAt === null).length;
+async function unreadIn(conversation: Conversation, user: CurrentUser, rows: MessageColumns[], unread: (row: MessageColumns) => boolean): Promise<number> {
+  if (rows.length < CONVERSATION_WINDOW) return rows.filter(unread).length;
   return db().message.count({ where: { AND: [messagesWhere(conversation), unreadMessagesWhere(user)] } });
 }
 
@@ -135,11 +147,14 @@ export async function postMessage(conversation: Conversation, user: CurrentUser,
     },
     select: messageSelect,
   });
-  const message = withSgid(row);
+  // New, so unread for everyone who sees it but its sender (whose page drops the marker).
+  const message = withSgid(row, true);
   const streamHtml = await messageStream(conversation, message);
   await broadcastTo(conversation.stream, streamHtml);
   // The message is saved: a failed badge or notification must not turn the answer into an error (and a resend).
-  await Promise.all([broadcastMessageBadges(row.toAccountId, driverOnRecipientSide(conversation)), notify({ kind: "message_received", messageId: row.id })]).catch((err: unknown) =>
+  // Everyone else in the conversation has one more unread: the other company's people and the sender's colleagues.
+  const others = readersOf([conversation.shipperAccount.id, conversation.carrierAccount.id], conversation.load?.driverId ?? null).then((all) => all.filter((reader) => reader.id !== user.id));
+  await Promise.all([others.then(broadcastMessageBadges), notify({ kind: "message_received", messageId: row.id })]).catch((err: unknown) =>
     logger().error({ err }, "after-message updates failed"),
   );
   return ok({ message, streamHtml });
@@ -154,29 +169,35 @@ async function messageStream(conversation: Conversation, message: MessageView): 
   );
 }
 
-const driverOnRecipientSide = (c: Conversation) => (c.party === "shipper" ? (c.load?.driverId ?? null) : null);
-
 const visibleMessagesWhere = (user: CurrentUser): Prisma.MessageWhereInput => ({
   OR: [{ fromAccountId: user.accountId }, { toAccountId: user.accountId }],
   ...(user.role === "driver" ? { load: { driverId: user.id } } : {}),
 });
 
 /**
- * Marks the message read when the current account is its recipient. Someone else's
- * message answers 404; a message this account sent answers 403 (only the recipient reads it).
+ * Marks a message from another user read. One to the current account is read for the account (its
+ * receipt, `readAt`: the office and the load's driver see it read); one from a colleague on the
+ * current account is read for the current user only. A message the user cannot see answers 404;
+ * their own message 403 (nobody reads their own).
  */
 export async function markMessageRead(user: CurrentUser, sgid: unknown): Promise<{ unreadCount: number }> {
   const message = found(
     await db().message.findFirst({
       where: { id: found(locateGlobalId(sgid, "Message", MESSAGE_PURPOSE)), ...visibleMessagesWhere(user) },
-      select: { id: true, toAccountId: true, readAt: true, load: { select: { driverId: true, carrierAccountId: true } } },
+      select: { id: true, fromUserId: true, toAccountId: true, readAt: true, load: { select: { driverId: true, carrierAccountId: true } } },
     }),
   );
-  if (message.toAccountId !== user.accountId) throw new HttpError(403, "Only the recipient can mark a message read");
-  if (!message.readAt) {
+  if (message.fromUserId === user.id) throw new HttpError(403, "Your own message is not marked read");
+  if (message.toAccountId !== user.accountId) {
+    const read = { messageId: message.id, userId: user.id };
+    if (!(await db().messageRead.count({ where: read }))) {
+      await db().messageRead.upsert({ where: { messageId_userId: read }, create: read, update: {} });
+      await broadcastMessageBadges([user]);
+    }
+  } else if (!message.readAt) {
     const { count } = await db().message.updateMany({ where: { id: message.id, readAt: null }, data: { readAt: new Date() } });
     const driverId = message.load?.carrierAccountId === user.accountId ? message.load.driverId : null;
-    if (count) await broadcastMessageBadges(user.accountId, driverId);
+    if (count) await broadcastMessageBadges(await readersOf([user.accountId], driverId));
   }
   return { unreadCount: await unreadMessageCount(user) };
 }
@@ -205,21 +226,28 @@ function relayTypingNow(key: string, now: number): boolean {
   return true;
 }
 
-export function unreadMessageCount(user: Pick<CurrentUser, "id" | "accountId" | "role">): Promise<number> {
+type BadgeReader = Reader & Pick<CurrentUser, "role">;
+
+export function unreadMessageCount(user: BadgeReader): Promise<number> {
   if (user.role === "support") return Promise.resolve(0);
   return db().message.count({ where: unreadMessagesWhere(user) });
 }
 
-/** The recipients' navigation badges: the account's (office users) and, on a load, its driver's. */
-export async function broadcastMessageBadges(accountId: number, driverId: number | null): Promise<void> {
-  if (!currentCable()) return;
-  const office = { id: 0, accountId, role: "member" };
-  const updates = [badgeUpdate(accountStream(accountId), office)];
-  if (driverId) updates.push(badgeUpdate(userStream(driverId), { id: driverId, accountId, role: "driver" }));
-  await Promise.all(updates);
+/** Who reads these accounts' messages: their office users (not removed) and, on a load, its driver. */
+async function readersOf(accountIds: readonly number[], driverId: number | null): Promise<BadgeReader[]> {
+  if (!currentCable()) return [];
+  const office = { accountId: { in: [...new Set(accountIds)] }, role: { in: ["admin", "member"] }, removedAt: null };
+  return db().user.findMany({ where: { OR: [office, ...(driverId ? [{ id: driverId }] : [])] }, select: { id: true, accountId: true, role: true, createdAt: true } });
 }
 
-async function badgeUpdate(stream: string, viewer: Pick<CurrentUser, "id" | "accountId" | "role">): Promise<void> {
-  const count = await unreadMessageCount(viewer);
-  await broadcastTo(stream, turboStream("replace", "nav_messages_badge", await renderTemplate("messages/_nav_badge", { badge: badgeView(count) })));
+/**
+ * These people's navigation badges, each on their own stream: what is unread differs from one person
+ * to the next (a colleague's message is unread for everyone on the account but its sender).
+ */
+export async function broadcastMessageBadges(readers: readonly BadgeReader[]): Promise<void> {
+  if (!currentCable()) return;
+  await Promise.all(readers.map(async (reader) => {
+    const count = await unreadMessageCount(reader);
+    await broadcastTo(userStream(reader.id), turboStream("replace", "nav_messages_badge", await renderTemplate("messages/_nav_badge", { badge: badgeView(count) })));
+  }));
 }

@@ -4,7 +4,7 @@ import { db } from "#db/client.server.ts";
 import { postMessage, requireConversation } from "#models/messages.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
-import { createCarrier, createShipper } from "../support/fixtures.ts";
+import { createCarrier, createShipper, createUser } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
 
 // Two people in two browsers: a shipper and the carrier on one of their loads, talking live.
@@ -95,6 +95,27 @@ describe("live messaging, typing notices and notifications", () => {
     await expect.poll(fromEnd).toBeLessThan(2);
     await shipperPage.context().close();
     await carrierPage.context().close();
+  });
+
+  it("counts a colleague's message on the badge, and reading it sends the receipt for this user alone", async () => {
+    const colleague = await createUser("shipper", { role: "member", accountId: shipper.accountId, name: "Colin Colleague" });
+    const colleaguePage = await signedIn(colleague.email);
+    await colleaguePage.goto("/messages");
+    await live(colleaguePage, 2);
+    expect(await navBadge(colleaguePage).textContent()).toBe("0");
+
+    const sender = (await findUserWithAccount(shipper.id))!;
+    await postMessage(await requireConversation(sender, { kind: "load", loadId }), sender, { body: "Booked the 9am slot" });
+
+    await expect.poll(() => navBadge(colleaguePage).textContent()).toBe("1");
+    await colleaguePage.goto(conversationPath());
+    await colleaguePage.locator(".message", { hasText: "Booked the 9am slot" }).waitFor();
+    await expect.poll(() => db().messageRead.count({ where: { userId: colleague.id, message: { body: "Booked the 9am slot" } } })).toBe(1);
+    await expect.poll(() => navBadge(colleaguePage).textContent()).toBe("0");
+    await expect.poll(() => colleaguePage.locator(".message-unread").count()).toBe(0);
+    // The colleague's receipt is theirs: the carrier has still to read it.
+    expect(await db().message.count({ where: { body: "Booked the 9am slot", readAt: null } })).toBe(1);
+    await colleaguePage.context().close();
   });
 
   it("shows the other side that someone is typing, and the notice goes by itself after 10 s", { timeout: 60_000 }, async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TURBO_STREAM } from "#lib/turbo.server.ts";
 import { db } from "#db/client.server.ts";
-import { sgidFor } from "#models/messages.server.ts";
+import { sgidFor, unreadMessageCount } from "#models/messages.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createMessage, messagingWorld, openJobWithQuote, useMessagingWorld } from "../../support/messaging-fixtures.ts";
 
@@ -50,18 +50,22 @@ describe("posting a message on a load", () => {
     }
   });
 
-  it("raises the recipients' badges: the carrier's office and the load's driver", async () => {
+  it("raises the badge of everyone else in the conversation, each on their own stream: the carrier's office, the load's driver and the sender's colleague", async () => {
     const { browser, csrf } = await signedInAgent(ctx.world.shipper.email);
     const unreadBefore = await db().message.count({ where: { toAccountId: ctx.world.carrier.accountId, readAt: null } });
+    const colleagueUnreadBefore = await unreadMessageCount(ctx.world.shipperColleague);
 
     await browser.post(loadPath()).set("Accept", STREAM).type("form").send({ _csrf: csrf, body: "Please call on arrival" }).expect(200);
 
-    const [office] = ctx.recorder.to(`account:${ctx.world.carrier.accountId}`);
+    const badgeOf = (userId: number) => ctx.recorder.to(`user:${userId}`).find((message) => message.includes('target="nav_messages_badge"'));
+    const office = badgeOf(ctx.world.carrier.id);
     expect(office).toContain('<turbo-stream action="replace" target="nav_messages_badge">');
     expect(office).toContain(`data-unread-badge-count-value="${unreadBefore + 1}"`);
     expect(office).toContain("badge badge-unread");
-    expect(ctx.recorder.to(`user:${ctx.world.driver.id}`).join()).toContain('id="nav_messages_badge"');
-    expect(ctx.recorder.to(`account:${ctx.world.shipper.accountId}`)).toEqual([]);
+    expect(badgeOf(ctx.world.driver.id)).toContain('id="nav_messages_badge"');
+    expect(badgeOf(ctx.world.shipperColleague.id)).toContain(`data-unread-badge-count-value="${colleagueUnreadBefore + 1}"`);
+    expect(badgeOf(ctx.world.shipper.id)).toBeUndefined();
+    expect(ctx.recorder.to(`account:${ctx.world.carrier.accountId}`)).toEqual([]);
   });
 
   it("notifies the recipients (office users and the driver), not the sender's side", async () => {
@@ -192,7 +196,11 @@ describe("GET /messages", () => {
     const load = page.text.indexOf(`conversation_summary_load_${ctx.world.load.id}`);
     expect(drums).toBeGreaterThan(-1);
     expect(load).toBeGreaterThan(drums);
-    const loadUnread = await db().message.count({ where: { loadId: ctx.world.load.id, toAccountId: ctx.world.carrier.accountId, readAt: null } });
+    // Unread for the carrier: the shipper's messages the account has not read, and its driver's (a colleague's) it has not read itself.
+    const incoming = await db().message.count({ where: { loadId: ctx.world.load.id, toAccountId: ctx.world.carrier.accountId, readAt: null } });
+    const fromDriver = await db().message.count({ where: { loadId: ctx.world.load.id, fromUserId: ctx.world.driver.id, reads: { none: { userId: ctx.world.carrier.id } } } });
+    expect(fromDriver).toBeGreaterThan(0);
+    const loadUnread = incoming + fromDriver;
     expect(page.text.slice(load, load + 1_000)).toContain(`<span class="badge badge-unread" title="Unread">${loadUnread}</span>`);
     expect(page.text.slice(drums, load)).toContain('<span class="badge" title="Unread">0</span>');
     expect(page.text).toContain("Answer on Drums");
