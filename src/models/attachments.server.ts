@@ -7,6 +7,7 @@ import { requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
 import { blobIdFrom, storedUpload } from "#models/uploads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 
 // Files attached to a job (by its shipper) or to a load (by the shipper, the load's carrier and its
 // driver). Whoever may see the job or the load may see and download its files; a file's uploader,
@@ -98,7 +99,7 @@ type Removable = Pick<FoundAttachment, "addedById" | "shipperAccountId" | "proof
  */
 export function whyNotRemovable(user: CurrentUser, attachment: Removable): string | null {
   if (attachment.proofId !== null) return "A proof-of-delivery photo is kept for good. Add another photo if this one is wrong.";
-  const mayRemove = attachment.addedById === user.id || (user.account.kind === "shipper" && user.accountId === attachment.shipperAccountId);
+  const mayRemove = attachment.addedById === user.id || (isOfficeOf("shipper", user) && user.accountId === attachment.shipperAccountId);
   return mayRemove ? null : "Only whoever added a file, or the job's shipper, can remove it";
 }
 

@@ -136,6 +136,32 @@ async function settle(tx: Tx, job: AwardJob, winners: Winner[], bidders: number[
   return { outcome: { ok: true as const, loads, assigned, carriers: winners.length }, events };
 }
 
+/**
+ * A single-load job for the shipper's own driver (src/domain/jobs/own-fleet.ts), in the transaction
+ * that publishes it as awarded: its loads, by the same plan as an award's, run by the shipper's own
+ * account and already given to the driver (no quote, no price).
+ */
+export async function createOwnFleetLoads(tx: Tx, jobId: number, fleet: { accountId: number; driverId: number }): Promise<number> {
+  const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: awardJobSelect });
+  const rows = planLoads(planInput(job)).map((load) => ({
+    jobId,
+    sequence: load.sequence,
+    carrierAccountId: fleet.accountId,
+    driverId: fleet.driverId,
+    status: "driver_assigned",
+    pickupDate: calendarDay(load.pickupDate),
+    deliveryDate: calendarDay(load.deliveryDate),
+  }));
+  return insertRows(tx, "Load", ["jobId", "sequence", "carrierAccountId", "driverId", "status", "pickupDate", "deliveryDate"], rows);
+}
+
+/** After the own-fleet award commits: the loads' stops, as after any award, and the driver is told. */
+export async function afterOwnFleetAward(jobId: number): Promise<void> {
+  await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
+  const loads = await db().load.findMany({ where: { jobId }, select: { id: true, driverId: true } });
+  await notifyAll(loads.map((load) => ({ kind: "driver_assigned" as const, loadId: load.id, driverId: load.driverId })));
+}
+
 async function createLoads(tx: Tx, job: AwardJob, winners: Winner[]): Promise<number> {
   const plan = planLoads(planInput(job));
   const owners = spreadLoads(plan.length, winners.map((w) => w.loads));

@@ -8,6 +8,7 @@ import { ownStoredBlob } from "#models/attachments.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
 import { officeUsers } from "#models/notify.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 
 // A contract job's award is accepted by each winning carrier's office signing for it, once per
 // accepted quote. The acceptance (name, time, drawn signature or the hosted provider's reference) is
@@ -36,7 +37,8 @@ const awardSelect = {
 export type Award = Prisma.QuoteGetPayload<{ select: typeof awardSelect }>;
 export type Acceptance = NonNullable<Award["acceptance"]>;
 
-const isCarrierOffice = (user: CurrentUser) => user.account.kind === "carrier" && user.role !== "driver";
+const isCarrierOffice = (user: CurrentUser) => isOfficeOf("carrier", user);
+const isShipperOffice = (user: CurrentUser) => isOfficeOf("shipper", user);
 
 /** The award of a contract job to this user's carrier account (its accepted quote); 404 for anyone else. */
 export async function requireAwardToSign(user: CurrentUser, jobId: unknown): Promise<Award> {
@@ -49,7 +51,7 @@ export async function requireAwardToSign(user: CurrentUser, jobId: unknown): Pro
 
 /** A signed acceptance by its id, for either side of it (the carrier's office, the job's shipper); 404 for others. */
 export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unknown): Promise<Award & { acceptance: Acceptance }> {
-  const side = user.account.kind === "shipper" ? { job: { shipperAccountId: user.accountId } } : isCarrierOffice(user) ? { carrierAccountId: user.accountId } : null;
+  const side = isShipperOffice(user) ? { job: { shipperAccountId: user.accountId } } : isCarrierOffice(user) ? { carrierAccountId: user.accountId } : null;
   const quote = side ? await db().quote.findFirst({ where: { acceptance: { id: recordId(acceptanceId) }, ...side }, select: awardSelect }) : null;
   return found(quote?.acceptance ? { ...quote, acceptance: quote.acceptance } : null);
 }
@@ -60,9 +62,9 @@ export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unkn
  */
 export async function requireAcceptancesOf(user: CurrentUser, jobId: unknown) {
   const id = recordId(jobId);
-  if (user.account.kind === "shipper") found((await db().job.count({ where: { id, shipperAccountId: user.accountId, jobType: "contract" } })) > 0);
+  if (isShipperOffice(user)) found((await db().job.count({ where: { id, shipperAccountId: user.accountId, jobType: "contract" } })) > 0);
   else await requireAwardToSign(user, id);
-  const side = user.account.kind === "shipper" ? {} : { carrierAccountId: user.accountId };
+  const side = isShipperOffice(user) ? {} : { carrierAccountId: user.accountId };
   return db().contractAcceptance.findMany({
     where: { jobId: id, ...side },
     select: { id: true, signerName: true, signedAt: true, carrierAccount: { select: { name: true } } },

@@ -5,6 +5,7 @@ import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { snippet } from "#domain/messaging/notification-content.ts";
 import { conversationKey, conversationPath, conversationStream, type ConversationRef } from "#domain/messaging/streams.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 
 // Who talks to whom. A conversation joins a job's shipper account and one carrier account: about a
 // load once the load is theirs, about the job before the award (any carrier the job is open to may
@@ -35,10 +36,9 @@ export type Conversation = {
 /** Job statuses in which carriers are still pricing the job, so its conversation is open. */
 
 export function partyOf(user: CurrentUser, shipperAccountId: number, carrierAccountId: number, driverId: number | null): Party | null {
-  if (user.account.kind === "shipper" && user.accountId === shipperAccountId) return "shipper";
-  if (user.account.kind !== "carrier" || user.accountId !== carrierAccountId) return null;
-  if (user.role !== "driver") return "carrier";
-  return driverId === user.id ? "driver" : null;
+  if (user.role === "driver") return user.accountId === carrierAccountId && driverId === user.id ? "driver" : null;
+  if (isOfficeOf("shipper", user) && user.accountId === shipperAccountId) return "shipper";
+  return isOfficeOf("carrier", user) && user.accountId === carrierAccountId ? "carrier" : null;
 }
 
 /** The conversation if this user is party to it; null (→ 404) for anything else. */
@@ -63,7 +63,8 @@ export function loadConversation(
   user: CurrentUser,
   load: { id: number; sequence: number; driverId: number | null; carrierAccount: Named | null; job: Conversation["job"] & { shipperAccount: Named } },
 ): Conversation | null {
-  if (!load.carrierAccount) return null;
+  // A load its shipper's own fleet runs has no other company to talk to.
+  if (!load.carrierAccount || load.carrierAccount.id === load.job.shipperAccount.id) return null;
   const party = partyOf(user, load.job.shipperAccount.id, load.carrierAccount.id, load.driverId);
   if (!party) return null;
   const { id, reference, status, shipperAccount } = load.job;

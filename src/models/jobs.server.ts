@@ -5,6 +5,8 @@ import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
 import {
   NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, isOutForQuotes, isEditable, publishRefusal, publishedStatus, type ShipperTab,
 } from "#domain/jobs/status.ts";
+import { OWN_DRIVER_TOO_LATE, isForOwnDriver, statusOnPublish } from "#domain/jobs/own-fleet.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { addressLine } from "#domain/format/address.ts";
@@ -16,9 +18,12 @@ import { locatedAll } from "#models/job-locations.server.ts";
 import { recordMatches } from "#models/saved-searches.server.ts";
 import { notifyAll, refreshQuotesPages } from "#models/quotes.server.ts";
 import { recordJobCo2e } from "#models/job-co2e.server.ts";
+import { afterOwnFleetAward, createOwnFleetLoads } from "#models/award.server.ts";
 
 export type Intent = "draft" | "publish" | "save";
 export type JobWrite = Result<{ id: number }>;
+/** A saved job form: the job and the status it was saved in. */
+export type JobSave = Result<{ id: number; status: string }>;
 
 export const jobDetailInclude = {
   locations: { orderBy: [{ kind: "desc" }, { position: "asc" }, { id: "asc" }] },
@@ -31,9 +36,9 @@ export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude 
 export const hasAcceptedQuote = (job: JobDetail) => job._count.quotes > 0;
 export const canEditJob = (job: JobDetail) => isEditable({ status: job.status, hasAcceptedQuote: hasAcceptedQuote(job) });
 
-/** One of the shipper's own jobs; any other job (or a non-shipper) is a 404. */
+/** One of the shipper's own jobs, for its office; any other job (or anyone else, its drivers too) is a 404. */
 export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<JobDetail> {
-  found(user.account.kind === "shipper");
+  found(isOfficeOf("shipper", user));
   return found(await db().job.findFirst({ where: { id: recordId(id), shipperAccountId: user.accountId }, include: jobDetailInclude }));
 }
 
@@ -46,10 +51,10 @@ export async function requireViewableJob(user: CurrentUser, id: unknown): Promis
   return { ...job, assignedDriver: null };
 }
 
-/** Problems only the database can see: the driver must be one of the account's drivers. */
+/** Problems only the database can see: the driver must be one of the account's drivers, still on it. */
 async function accountErrors(data: JobFormData, user: CurrentUser): Promise<Record<string, string> | null> {
   if (data.assignedDriverId === null) return null;
-  const driver = await db().user.findFirst({ where: { id: data.assignedDriverId, accountId: user.accountId, role: "driver" }, select: { id: true } });
+  const driver = await db().user.findFirst({ where: { id: data.assignedDriverId, accountId: user.accountId, role: "driver", removedAt: null }, select: { id: true } });
   return driver ? null : { assigned_driver_id: "Choose a driver from the list" };
 }
 
@@ -62,34 +67,50 @@ function locationRows(data: JobFormData) {
   return [...data.pickups.map((l) => locationColumnsOf("pickup", l)), ...data.deliveries.map((l) => locationColumnsOf("delivery", l))];
 }
 
-/** A new job from the form: saved as a draft, or published (open tender, or a scheduled/live auction). */
-export async function createJob(user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobWrite> {
+/**
+ * A new job from the form: saved as a draft, or published (open tender, or a scheduled/live
+ * auction; a single load for the shipper's own driver is awarded to its own fleet at once, with its
+ * load, in one transaction).
+ */
+export async function createJob(user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobSave> {
   const now = Date.now();
   const refusal = intent === "publish" ? publishRefusal(form, now) : null;
   const errors = refusal ?? (await accountErrors(form, user));
   if (errors) return refused(errors);
   const data = await withCoordinates(form);
   const published = intent === "publish";
-  const job = await db().job.create({
-    data: {
-      ...jobColumnsOf(data),
-      shipperAccountId: user.accountId,
-      createdById: user.id,
-      status: published ? publishedStatus(data, now) : "draft",
-      publishedAt: published ? new Date(now) : null,
-      locations: { create: locationRows(data) },
-    },
-    select: { id: true, isAuction: true },
+  const status = published ? statusOnPublish(data, now) : "draft";
+  const create = (client: Tx | ReturnType<typeof db>) =>
+    client.job.create({
+      data: {
+        ...jobColumnsOf(data),
+        shipperAccountId: user.accountId,
+        createdById: user.id,
+        status,
+        publishedAt: published ? new Date(now) : null,
+        awardedAt: status === "awarded" ? new Date(now) : null,
+        locations: { create: locationRows(data) },
+      },
+      select: { id: true, isAuction: true },
+    });
+  const job = status !== "awarded" ? await create(db()) : await db().$transaction(async (tx) => {
+    const created = await create(tx);
+    await createOwnFleetLoads(tx, created.id, ownFleetOf(user, data));
+    return created;
   });
   await recordJobCo2e(job.id); // its loads' CO2e, as the dashboard adds it up
-  if (published && job.isAuction) wakeAuctionClock();
-  if (published) await recordMatches(job.id);
-  return ok({ id: job.id });
+  if (status === "awarded") await afterOwnFleetAward(job.id);
+  else if (published && job.isAuction) wakeAuctionClock();
+  if (published && status !== "awarded") await recordMatches(job.id);
+  return ok({ id: job.id, status });
 }
+
+/** Who runs a job for the shipper's own driver: the shipper's account, with that driver. */
+const ownFleetOf = (user: CurrentUser, data: JobFormData) => ({ accountId: user.accountId, driverId: data.assignedDriverId! });
 
 /** The status after an edit: a draft stays one unless published; a published job follows its auction times. */
 function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now: number): string {
-  if (current === "draft") return intent === "publish" ? publishedStatus(data, now) : "draft";
+  if (current === "draft") return intent === "publish" ? statusOnPublish(data, now) : "draft";
   return isOutForQuotes(current) ? publishedStatus(data, now) : current;
 }
 
@@ -97,19 +118,27 @@ function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now
  * Saves the form over the job, its locations added, changed and removed in place. Refused once a
  * quote has been accepted (or the job has moved past bidding), checked in the same write.
  */
-export async function updateJob(job: JobDetail, user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobWrite> {
+export async function updateJob(job: JobDetail, user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobSave> {
   if (!canEditJob(job)) return refusedBase(NOT_EDITABLE, 409);
   const now = Date.now();
   const status = statusAfterEdit(job.status, form, intent, now);
-  const errors = (status !== "draft" ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user));
+  const tooLate = isOutForQuotes(job.status) && isForOwnDriver(form) ? { assigned_driver_id: OWN_DRIVER_TOO_LATE } : null;
+  const errors = tooLate ?? (status !== "draft" ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user));
   if (errors) return refused(errors);
   const data = await withCoordinates(form);
-  const saved = await db().$transaction(async (tx) => (await saveColumns(tx, job, data, status, now)) && (await syncLocations(tx, job, data)));
+  const ownFleet = status === "awarded";
+  const saved = await db().$transaction(async (tx) => {
+    if (!(await saveColumns(tx, job, data, status, now))) return false;
+    await syncLocations(tx, job, data);
+    if (ownFleet) await createOwnFleetLoads(tx, job.id, ownFleetOf(user, data));
+    return true;
+  });
   if (!saved) return refusedBase(NOT_EDITABLE, 409);
   await recordJobCo2e(job.id); // the route or vehicle types may have changed
-  if (data.isAuction && status !== "draft") wakeAuctionClock();
-  if (status !== "draft") await recordMatches(job.id);
-  return ok({ id: job.id });
+  if (ownFleet) await afterOwnFleetAward(job.id);
+  else if (data.isAuction && status !== "draft") wakeAuctionClock();
+  if (status !== "draft" && !ownFleet) await recordMatches(job.id);
+  return ok({ id: job.id, status });
 }
 
 type Tx = Prisma.TransactionClient;
@@ -117,9 +146,10 @@ type Tx = Prisma.TransactionClient;
 /** The job's own columns, only while it is still as the form found it (no quote accepted since). */
 async function saveColumns(tx: Tx, job: JobDetail, data: JobFormData, status: string, now: number): Promise<boolean> {
   const publishedAt = job.publishedAt ?? (status !== "draft" ? new Date(now) : null);
+  const awardedAt = status === "awarded" ? new Date(now) : job.awardedAt;
   const { count } = await tx.job.updateMany({
     where: { id: job.id, status: job.status, quotes: { none: { status: "accepted" } } },
-    data: { ...jobColumnsOf(data), status, publishedAt },
+    data: { ...jobColumnsOf(data), status, publishedAt, awardedAt },
   });
   return count > 0;
 }

@@ -11,6 +11,7 @@ import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { notifyAll } from "#models/quotes.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 
 export const LOADS_PER_PAGE = 50;
 
@@ -18,7 +19,11 @@ export function actorOf(user: CurrentUser): LoadActor {
   return found(loadActorFor({ role: user.role, accountKind: user.account.kind }));
 }
 
-/** Every load this user may see: the shipper's jobs, the carrier's loads, the driver's own. */
+/**
+ * Every load this user may see: the shipper's jobs, the carrier's loads, the driver's own (a
+ * carrier's driver, or a shipper's on a load its own fleet runs: the account running a load is its
+ * carrier account either way).
+ */
 export function loadScope(user: CurrentUser): Prisma.LoadWhereInput {
   const actor = actorOf(user);
   if (actor === "shipper") return { job: { shipperAccountId: user.accountId } };
@@ -106,6 +111,12 @@ function jobsWithLoadsFor(user: CurrentUser) {
 /** A carrier's office puts a driver on a load, or changes one, until it is collected. */
 const isDriverAssignable = (status: string) => status === "assigned" || status === "driver_assigned";
 
+/**
+ * Drivers are put on a load by the office of the account running it: the carrier's, or the
+ * shipper's on a load its own fleet runs (src/domain/jobs/own-fleet.ts).
+ */
+const runsLoad = (load: { carrierAccountId: number | null }, user: CurrentUser) => actorOf(user) !== "driver" && load.carrierAccountId === user.accountId;
+
 function withRoute<T extends { job: { locations: { kind: string; city: string | null; countryCode: string | null }[] } }>(load: T) {
   const pickup = load.job.locations.find((l) => l.kind === "pickup");
   const delivery = load.job.locations.filter((l) => l.kind === "delivery").at(-1);
@@ -141,16 +152,17 @@ export type LoadDetail = LoadRow & { stops: ReturnType<typeof stopsOf<LoadRow["j
  * The load if this user may see it; otherwise 404, exactly as if it did not exist. A carrier's own
  * account (and a driver's own name) are not read again: the scope guarantees they are the viewer's.
  * A carrier's office gets the account's drivers with it (the choices for the driver), and the
- * load's driver from among them.
+ * load's driver from among them; so does a shipper's office on a load its own fleet runs.
  */
 export async function requireLoadFor(user: CurrentUser, id: unknown): Promise<LoadDetail> {
   const actor = actorOf(user);
   const select = { ...loadDetailSelect, carrierAccount: actor === "shipper" && loadDetailSelect.carrierAccount, driver: actor === "shipper" && loadDetailSelect.driver };
-  const [row, driverChoices] = await Promise.all([
+  const [row, carrierDrivers] = await Promise.all([
     db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select }),
     actor === "carrier" ? driversFor(user.accountId) : [],
   ]);
   const load = found(row);
+  const driverChoices = actor === "shipper" && runsLoad(load, user) ? await driversFor(user.accountId) : carrierDrivers;
   return {
     ...load,
     carrierAccount: actor === "shipper" ? (load.carrierAccount ?? null) : { id: user.account.id, name: user.account.name },
@@ -169,9 +181,12 @@ async function driverOf(driverId: number | null, known: readonly { id: number; n
 
 type Outcome = Result;
 
-/** The carrier puts one of its drivers on the load, changes driver, or (driverId null) takes them off. */
+/**
+ * The office running the load (a carrier's, or an own-fleet shipper's) puts one of its drivers on
+ * it, changes driver, or (driverId null) takes them off.
+ */
 export async function assignDriver(load: LoadDetail, user: CurrentUser, driverId: number | null): Promise<Outcome> {
-  if (actorOf(user) !== "carrier") return refusedBase("Only your office can assign drivers");
+  if (!runsLoad(load, user)) return refusedBase("Only your office can assign drivers");
   if (driverId === null) {
     if (load.status !== "driver_assigned") return refused({ driver_id: "Choose a driver" });
     return moveStatus(load, "assigned", { driverId: null }, ["driver_assigned"]);
@@ -250,8 +265,9 @@ export function loadActions(load: LoadDetail, user: CurrentUser) {
   return {
     actor,
     statuses: nextStatuses(load.status, actor).filter((s) => s !== "assigned" && s !== "driver_assigned"),
-    canAssignDriver: actor === "carrier" && isDriverAssignable(load.status),
-    canMove: actor === "shipper" && isBeforeCollection(load.status),
+    canAssignDriver: runsLoad(load, user) && isDriverAssignable(load.status),
+    // An own-fleet load has no carrier's quote to hand it to.
+    canMove: actor === "shipper" && !runsLoad(load, user) && isBeforeCollection(load.status),
   };
 }
 
@@ -263,7 +279,7 @@ export type CarrierChoice = { id: number; name: string; priceCents: number; load
  * Only the job's shipper may ask; anyone else gets 404.
  */
 export async function carrierChoices(user: CurrentUser, request: CarrierSelectorRequest) {
-  found(user.account.kind === "shipper");
+  found(isOfficeOf("shipper", user));
   const job = found(await db().job.findFirst({ where: { id: request.job_id, shipperAccountId: user.accountId }, select: { id: true } }));
   const quotes = await db().quote.findMany({
     where: { jobId: job.id, status: "accepted" },

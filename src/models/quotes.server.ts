@@ -13,6 +13,7 @@ import { refreshStream } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#models/broadcast.server.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 import { type NotifyEvent, notify } from "#models/notify.server.ts";
 
 export const biddingJobSelect = {
@@ -41,8 +42,8 @@ export async function notifyAll(events: readonly NotifyEvent[]): Promise<void> {
   for (const result of results) if (result.status === "rejected") logger().error({ err: result.reason }, "notify failed");
 }
 
-export const isBidder = (user: CurrentUser) => user.account.kind === "carrier" && user.role !== "driver";
-export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser) => user.account.kind === "shipper" && job.shipperAccountId === user.accountId;
+export const isBidder = (user: CurrentUser) => isOfficeOf("carrier", user);
+export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser) => isOfficeOf("shipper", user) && job.shipperAccountId === user.accountId;
 
 /**
  * The job as the bidding pages see it: its shipper, or a carrier's office. Reading (the quotes page)
@@ -64,7 +65,7 @@ export async function canReadJob(user: CurrentUser, job: { id: number }): Promis
 }
 
 export async function requireShipperJob(user: CurrentUser, id: unknown): Promise<BiddingJob> {
-  found(user.account.kind === "shipper");
+  found(isOfficeOf("shipper", user));
   return found(await db().job.findFirst({ where: { id: recordId(id), shipperAccountId: user.accountId }, select: biddingJobSelect }));
 }
 

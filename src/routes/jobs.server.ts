@@ -18,7 +18,8 @@ import {
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { jobTrip } from "#models/maps.server.ts";
-import { requireAccountKind, requireUser } from "#server/auth.server.ts";
+import { requireUser } from "#server/auth.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
@@ -64,7 +65,15 @@ function modeOf(status: string, intent: Intent): JobFormMode {
 
 function publishedNotice(status: string): string {
   if (status === "draft") return "Draft saved. Publish it when you are ready.";
+  if (status === "awarded") return "Your job is published for your own driver: its load is on your Loads page.";
   return "Your job is published and on the job board.";
+}
+
+/** Posting jobs is the shipper's office's work; a shipper's own drivers only run their loads. */
+function requireShipperOffice(req: Request): CurrentUser {
+  const user = requireUser(req);
+  if (!isOfficeOf("shipper", user)) throw new HttpError(403, "This page is not available for your account");
+  return user;
 }
 
 export function jobsRouter(): Router {
@@ -72,7 +81,7 @@ export function jobsRouter(): Router {
 
   router.get("/jobs", async (req, res) => {
     const user = requireUser(req);
-    if (user.account.kind === "shipper") {
+    if (isOfficeOf("shipper", user)) {
       const tab = shipperTab(req.query.status);
       const list = await jobsForShipper(user, tab.value, pageNumber(req.query.page));
       return renderPage(req, res, "jobs/index", { title: "Your jobs", list, tab, tabs: SHIPPER_TABS, jobView });
@@ -84,18 +93,18 @@ export function jobsRouter(): Router {
   });
 
   router.get("/jobs/new", async (req, res) => {
-    const user = requireAccountKind(req, "shipper");
+    const user = requireShipperOffice(req);
     await renderJobForm(req, res, user, { view: "jobs/new", values: newJobInput() });
   });
 
   router.post("/jobs", async (req, res) => {
-    const user = requireAccountKind(req, "shipper");
+    const user = requireShipperOffice(req);
     const post = JobPostSchema.parse(req.body);
     const intent = intentOf(post, "draft");
     const form = parseJobForm(post.job, { mode: modeOf("draft", intent) });
     const saved = form.ok ? await createJob(user, form.data, intent) : form;
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/new", values: postedValues(post), errors: saved.errors }, 422);
-    flash(req, "notice", publishedNotice(intent === "publish" ? "open" : "draft"));
+    flash(req, "notice", publishedNotice(saved.status));
     if (intent === "publish") trackEvent(req, "job_published", { job_id: saved.id });
     res.redirect(303, `/jobs/${saved.id}`);
   });
@@ -127,7 +136,7 @@ export function jobsRouter(): Router {
     const saved = form.ok ? await updateJob(job, user, form.data, intent) : form;
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: postedValues(post), errors: saved.errors }, 422);
     const published = job.status === "draft" && intent === "publish";
-    flash(req, "notice", published ? publishedNotice("open") : "Job saved.");
+    flash(req, "notice", published ? publishedNotice(saved.status) : "Job saved.");
     if (published) trackEvent(req, "job_published", { job_id: job.id });
     res.redirect(303, `/jobs/${job.id}`);
   });
@@ -142,7 +151,7 @@ export function jobsRouter(): Router {
     const form = parseJobForm(values, { mode: "publish" });
     const saved = form.ok ? await updateJob(job, user, form.data, "publish") : form;
     if (!saved.ok) return renderJobForm(req, res, user, { view: "jobs/edit", job, values: withBlankLocations(values), errors: saved.errors }, 422);
-    flash(req, "notice", publishedNotice("open"));
+    flash(req, "notice", publishedNotice(saved.status));
     trackEvent(req, "job_published", { job_id: job.id });
     res.redirect(303, `/jobs/${job.id}`);
   });

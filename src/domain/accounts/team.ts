@@ -2,8 +2,9 @@ import { z } from "zod";
 import { PasswordSchema } from "#domain/auth/account-forms.ts";
 
 // Who is on an account and what each role may do. Admins run the team (invite, change roles,
-// remove); members do the company's work; drivers (carriers only) see just their own loads. An
-// account always keeps at least one admin.
+// remove); members do the company's work; drivers see just the loads they drive. Carriers and
+// shippers alike have drivers: many UK retailers and manufacturers run a fleet of their own besides
+// hiring hauliers. An account always keeps at least one admin.
 
 export type TeamRole = "admin" | "member" | "driver";
 
@@ -14,12 +15,20 @@ export const ROLE_HINTS: Record<TeamRole, string> = {
   driver: "Sees only the loads they drive, shares their position and records deliveries, on their phone",
 };
 
-/** The roles people on this kind of account can have. */
+/** The roles people on this kind of account can have: the team page offers these and the server accepts only these. */
 export function rolesFor(accountKind: string): TeamRole[] {
-  return accountKind === "carrier" ? ["admin", "member", "driver"] : ["admin", "member"];
+  return accountKind === "carrier" || accountKind === "shipper" ? ["admin", "member", "driver"] : ["admin", "member"];
 }
 
 export const mayManageTeam = (role: string) => role === "admin";
+
+/**
+ * Whether this person acts for a company of this kind: its office (admins and members), not its
+ * drivers, who see only the loads they drive (a shipper's drivers never see its jobs or quotes).
+ */
+export function isOfficeOf(kind: "shipper" | "carrier", person: { role: string; account: { kind: string } }): boolean {
+  return person.account.kind === kind && person.role !== "driver";
+}
 
 /** An invitation link works for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;

@@ -7,6 +7,7 @@ import { contractMonths } from "./contract-months.ts";
 import type { GroupName } from "./form-visibility.ts";
 import type { JobFields } from "./job-fields-schema.ts";
 import { MAX_LOADS_PER_JOB, MAX_LOCATIONS_PER_SIDE } from "./limits.ts";
+import { OWN_DRIVER_NOT_AUCTIONED } from "./own-fleet.ts";
 import { QUANTITY_FIELDS } from "./pallet-limits.ts";
 import { MAX_OCCURRENCES, expectedQuantity, occurrences } from "./schedule.ts";
 
@@ -150,6 +151,14 @@ const auctionOrder: Rule = {
   },
 };
 
+// No carrier prices a job for the shipper's own driver (see own-fleet.ts), so it cannot be an auction too.
+const ownDriverNotAuctioned: Rule = {
+  reads: ["assigned_driver_id", "is_auction"],
+  check(job, report) {
+    if (job.visible.assigned_driver && job.assigned_driver_id !== undefined && job.is_auction) report(["assigned_driver_id"], OWN_DRIVER_NOT_AUCTIONED);
+  },
+};
+
 // A window date that failed on its own is not a date at all (zod leaves a marker object, not
 // text), so only real ISO dates are compared.
 const windowDay = (location: { _destroy: boolean; window_date?: unknown }) =>
@@ -178,5 +187,6 @@ export const JOB_FORM_RULES: readonly Rule[] = [
   loadsPerJob,
   somePallets,
   auctionOrder,
+  ownDriverNotAuctioned,
   singleLoadDates,
 ];

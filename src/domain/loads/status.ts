@@ -46,11 +46,13 @@ export function isBeforeCollection(status: string): boolean {
   return status === "unassigned" || status === "assigned" || status === "driver_assigned";
 }
 
-/** Drivers are carrier users with the driver role; every other carrier user acts for the account. */
+/**
+ * Drivers drive, whether a carrier's or an own-fleet shipper's; everyone else on a shipper or carrier
+ * account acts for it.
+ */
 export function loadActorFor(user: { role: string; accountKind: string }): LoadActor | null {
-  if (user.accountKind === "shipper") return "shipper";
-  if (user.accountKind !== "carrier") return null;
-  return user.role === "driver" ? "driver" : "carrier";
+  if (user.accountKind !== "shipper" && user.accountKind !== "carrier") return null;
+  return user.role === "driver" ? "driver" : user.accountKind;
 }
 
 export const STATUS_ACTION_LABELS: Readonly<Partial<Record<LoadStatus, string>>> = {

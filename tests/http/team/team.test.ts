@@ -114,11 +114,10 @@ describe("an invitation", () => {
     expect(lettersTo(fields.email)).toEqual([]);
   });
 
-  it("offers drivers only to carriers", async () => {
+  it("offers drivers to shippers too (their own fleet)", async () => {
     const shipper = await createShipper();
-    const response = await inviteAs(shipper, { name: "No", email: newEmail(), role: "driver" });
-    expect(response.status).toBe(422);
-    expect(response.text).toContain("Choose a role from the list");
+    const response = await inviteAs(shipper, { name: "Own Fleet", email: newEmail(), role: "driver" });
+    expect(response.status).toBe(303);
   });
 
   it("is refused for an email already on Loadline", async () => {

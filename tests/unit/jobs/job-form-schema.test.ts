@@ -59,6 +59,9 @@ const forms = {
   },
 };
 
+/** The single load without the shipper's own driver on it: a job for its own driver is never auctioned. */
+const { assigned_driver_id: _ownDriver, ...auctionable } = forms.single;
+
 
 describe("parseJobForm: valid forms", () => {
   it("reads a single-load job", () => {
@@ -114,7 +117,7 @@ describe("parseJobForm: valid forms", () => {
 
   it("reads an auction: wall-clock times in the form's time zone, secure-now price in pence", () => {
     const job = data(parseJobForm({
-      ...forms.single,
+      ...auctionable,
       is_auction: ["0", "1"],
       auction_opens_at: "2027-03-01T09:00",
       auction_closes_at: "2027-03-02T17:30",
@@ -125,7 +128,7 @@ describe("parseJobForm: valid forms", () => {
     expect(job.auctionClosesAt?.toISOString()).toBe("2027-03-02T17:30:00.000Z");
     expect(job.secureNowPriceCents).toBe(120000);
 
-    const warsaw = data(parseJobForm({ ...forms.single, is_auction: "1", timezone: "Europe/Warsaw", auction_opens_at: "2027-07-01T09:00", auction_closes_at: "2027-07-02T09:00" }));
+    const warsaw = data(parseJobForm({ ...auctionable, is_auction: "1", timezone: "Europe/Warsaw", auction_opens_at: "2027-07-01T09:00", auction_closes_at: "2027-07-02T09:00" }));
     expect(warsaw.auctionOpensAt?.toISOString()).toBe("2027-07-01T07:00:00.000Z");
     expect(warsaw.timezone).toBe("Europe/Warsaw");
   });
@@ -242,7 +245,7 @@ describe("parseJobForm: dates must agree", () => {
     { why: "multi: more than 500 collection days", form: { ...forms.multi, number_of_loads: "", end_date: "2029-12-31", frequency: "daily" }, expected: { end_date: "This schedule has more than 500 collection days: choose an earlier end date or a less frequent schedule" } },
     { why: "multi: more than 1,000 loads", form: { ...forms.multi, number_of_loads: "101" }, expected: { number_of_loads: "This job would have 1,010 loads; a job can have at most 1,000" } },
     { why: "multi: unreal dates", form: { ...forms.multi, start_date: "30/02/2027", end_date: "2027-13-01" }, expected: { start_date: "Enter a real date, like 14/03/2027", end_date: "Enter a real date, like 14/03/2027" } },
-    { why: "auction closes before it opens", form: { ...forms.single, is_auction: "1", auction_opens_at: "2027-03-02T09:00", auction_closes_at: "2027-03-02T09:00" }, expected: { auction_closes_at: "The auction must close after it opens" } },
+    { why: "auction closes before it opens", form: { ...auctionable, is_auction: "1", auction_opens_at: "2027-03-02T09:00", auction_closes_at: "2027-03-02T09:00" }, expected: { auction_closes_at: "The auction must close after it opens" } },
     { why: "time window ends before it starts", form: { ...forms.multi, pickups: [{ ...leeds, window_from: "14:00", window_to: "09:00" }] }, expected: { "pickups.0.window_to": "The time window must end after it starts" } },
     { why: "single: delivery before collection", form: { ...forms.single, deliveries: [{ ...belfast, window_date: "2027-03-13" }] }, expected: { "deliveries.0.window_date": "The delivery date cannot be before the collection date" } },
     { why: "single: no collection date", form: { ...forms.single, pickups: [leeds] }, expected: { "pickups.0.window_date": "Enter the collection date" } },
@@ -274,7 +277,7 @@ describe("parseJobForm: required fields", () => {
     { why: "drums: how many", form: { ...forms.multi, load_quantity: "" }, expected: { load_quantity: "Enter how many drums" } },
     { why: "IBCs: how many", form: { ...forms.multi, load_type: "ibc", load_quantity: "" }, expected: { load_quantity: "Enter how many IBCs" } },
     { why: "GB to NI: customs paperwork", form: { ...forms.single, customs_paperwork: "" }, expected: { customs_paperwork: "Choose who handles the customs paperwork" } },
-    { why: "auction: both times", form: { ...forms.single, is_auction: "on" }, expected: { auction_opens_at: "Enter when the auction opens", auction_closes_at: "Enter when the auction closes" } },
+    { why: "auction: both times", form: { ...auctionable, is_auction: "on" }, expected: { auction_opens_at: "Enter when the auction opens", auction_closes_at: "Enter when the auction closes" } },
     { why: "vehicle types from the list only", form: { ...forms.multi, vehicle_types: ["box", "hovercraft"] }, expected: { vehicle_types: "Choose vehicle types from the list" } },
     { why: "a reference of 121 characters", form: { ...forms.multi, reference: "x".repeat(121) }, expected: { reference: "Keep the reference to 120 characters or fewer" } },
     { why: "an unknown time zone", form: { ...forms.multi, timezone: "Mars/Olympus_Mons" }, expected: { timezone: "Unknown time zone; reload the page and try again" } },
@@ -288,7 +291,7 @@ describe("parseJobForm: required fields", () => {
     { price: "0", message: "The secure-now price must be at least £1" },
     { price: "1,000,001", message: "The secure-now price must be £1,000,000 or less" },
   ])("refuses a secure-now price of '$price'", ({ price, message }) => {
-    const form = { ...forms.single, is_auction: "1", auction_opens_at: "2027-03-01T09:00", auction_closes_at: "2027-03-02T09:00", secure_now_price: price };
+    const form = { ...auctionable, is_auction: "1", auction_opens_at: "2027-03-01T09:00", auction_closes_at: "2027-03-02T09:00", secure_now_price: price };
     expect(errors(parseJobForm(form))).toEqual({ secure_now_price: message });
   });
 

@@ -62,6 +62,9 @@ describe("loadActorFor", () => {
     { user: { role: "member", accountKind: "carrier" }, actor: "carrier" },
     { user: { role: "admin", accountKind: "carrier" }, actor: "carrier" },
     { user: { role: "driver", accountKind: "carrier" }, actor: "driver" },
+    // An own-fleet shipper's driver drives the loads its own fleet runs, as a carrier's does.
+    { user: { role: "driver", accountKind: "shipper" }, actor: "driver" },
+    { user: { role: "member", accountKind: "shipper" }, actor: "shipper" },
     { user: { role: "support", accountKind: "platform" }, actor: null },
   ])("$user.role of a $user.accountKind acts as $actor", ({ user, actor }) => {
     expect(loadActorFor(user)).toBe(actor);
