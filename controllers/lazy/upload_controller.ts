@@ -6,29 +6,40 @@ import { csrfToken } from "../lib/http.ts";
 const TURBO_STREAM = "text/vnd.turbo-stream.html";
 // A stream when it works, the reason as JSON ({ error }) when it is refused.
 const STREAM_OR_REASON = `${TURBO_STREAM}, application/json`;
+/** Where an upload is handed over unless a path is configured; `:signed_id` stands for the blob's signed id. */
+export const DEFAULT_HANDOVER_PATH = "/file_attachments/:signed_id";
+/** The hidden field the form-submit mode adds for each upload before it sends the form. */
+export const SIGNED_ID_FIELD = "blob_signed_id";
 
 // Uploads files the moment they are dropped on the area or chosen, each through ActiveStorage's own
 // DirectUploadController (announce, PUT, progress to 90 % while sending, then simulated to 99 % until
-// the answer). Then, by mode, attaches it at once (a POST answered with a Turbo Stream adding it to
-// its list) or, in a form, adds it to the form's list as a pending file the form will send. While
-// files upload the input is disabled and "Uploading…" shows, and a form sent meanwhile is held back
-// (flagged data-processing) and sent once they are done; on any error the input is enabled again.
-// A file PUT straight to a storage bucket is checked by the server only when it is added: a refusal
-// then is shown as an upload error is.
+// the answer). Then each upload is handed over, by mode:
+// - "request" (the default): a request answered with a Turbo Stream, which is rendered. By default
+//   GET /file_attachments/:signed_id?list_id= (the file as a pending item of a form's list, which the
+//   form sends); with a configured method and path (data-upload-method-value, data-upload-url-value),
+//   any other method sends JSON {blob_signed_id, list_id} with the CSRF header (POST to a job's or a
+//   load's attachments attaches it at once).
+// - "submit": a hidden blob_signed_id field is added to the form around it, and once every file has
+//   uploaded the form is sent.
+// While files upload the input is disabled and "Uploading…" shows, and a form sent meanwhile is held
+// back (flagged data-processing) and sent once they are done; on any error the input is enabled
+// again and the form is not sent. A file PUT straight to a storage bucket is checked by the server
+// only when it is handed over: a refusal then is shown as an upload error is.
 
 type UploadEvent = CustomEvent<{ id: number; file: File; progress?: number; error?: string }>;
 
 export default class UploadController extends Controller<HTMLElement> {
   static targets = ["input", "area", "loading", "progress"];
-  static values = { attachUrl: String, listId: String, mode: { type: String, default: "attach" }, field: String };
+  static values = { url: String, method: { type: String, default: "get" }, listId: String, mode: { type: String, default: "request" }, field: String };
 
   declare readonly inputTarget: HTMLInputElement;
   declare readonly areaTarget: HTMLElement;
   declare readonly loadingTarget: HTMLElement;
   declare readonly progressTarget: HTMLOListElement;
-  declare readonly attachUrlValue: string;
+  declare readonly urlValue: string;
+  declare readonly methodValue: string;
   declare readonly listIdValue: string;
-  declare readonly modeValue: "attach" | "form";
+  declare readonly modeValue: "request" | "submit";
   declare readonly fieldValue: string;
 
   private uploading = 0;
@@ -36,7 +47,7 @@ export default class UploadController extends Controller<HTMLElement> {
   private form: HTMLFormElement | null = null;
 
   connect() {
-    this.form = this.modeValue === "form" ? this.element.closest("form") : null;
+    this.form = this.element.closest("form");
     this.form?.addEventListener("submit", this.holdWhileUploading);
   }
 
@@ -76,14 +87,16 @@ export default class UploadController extends Controller<HTMLElement> {
     this.inputTarget.disabled = true;
     this.loadingTarget.hidden = false;
     this.uploading += 1;
+    let handedOver: boolean[] = [];
     try {
-      await Promise.all(files.map((file) => this.send(file)));
+      handedOver = await Promise.all(files.map((file) => this.send(file)));
     } finally {
       this.uploading -= 1;
       this.inputTarget.disabled = false;
       this.inputTarget.value = "";
       this.loadingTarget.hidden = true;
-      this.releaseHeldForm();
+      if (this.modeValue === "submit") this.submitWithUploads(handedOver);
+      else this.releaseHeldForm();
     }
   }
 
@@ -102,8 +115,8 @@ export default class UploadController extends Controller<HTMLElement> {
     if (row && !row.classList.contains("upload-failed")) this.bar(event.detail.id)?.setAttribute("value", "100");
   }
 
-  /** One file: a slot input of its own carries it through DirectUploadController, which leaves the signed id beside it. */
-  private send(file: File): Promise<void> {
+  /** One file: a slot input of its own carries it through DirectUploadController, which leaves the signed id beside it. True once handed over. */
+  private send(file: File): Promise<boolean> {
     const slot = document.createElement("input");
     slot.type = "file";
     slot.hidden = true;
@@ -117,11 +130,32 @@ export default class UploadController extends Controller<HTMLElement> {
         const signedId = (slot.previousElementSibling as HTMLInputElement | null)?.value;
         slot.previousElementSibling?.remove();
         slot.remove();
-        const refusal = !error && signedId ? await (this.modeValue === "form" ? this.addPending(signedId) : this.attach(signedId)) : null;
+        if (error || !signedId) return resolve(false);
+        const refusal = this.modeValue === "submit" ? this.addSignedIdField(signedId) : await this.handOver(signedId);
         if (refusal) this.refused(upload.directUpload.id, file.name, refusal);
-        resolve();
+        resolve(!refusal);
       });
     });
+  }
+
+  /** Form-submit mode: the form gets the upload as a hidden blob_signed_id field (sent by submitWithUploads). */
+  private addSignedIdField(signedId: string): string | null {
+    if (!this.form) return "This upload has no form to send it with";
+    const field = document.createElement("input");
+    field.type = "hidden";
+    field.name = SIGNED_ID_FIELD;
+    field.value = signedId;
+    this.element.append(field);
+    return null;
+  }
+
+  /** Form-submit mode: once every upload is done and each was added, the form is sent (with the button pressed meanwhile, if any). */
+  private submitWithUploads(handedOver: boolean[]) {
+    if (this.uploading || !this.form) return;
+    const held = "processing" in this.form.dataset;
+    delete this.form.dataset.processing;
+    if (!handedOver.length || !handedOver.every(Boolean)) return;
+    this.form.requestSubmit(held && this.heldSubmitter instanceof HTMLButtonElement ? this.heldSubmitter : undefined);
   }
 
   /** A held form goes on once every upload has finished (if one failed, the person decides again). */
@@ -140,19 +174,23 @@ export default class UploadController extends Controller<HTMLElement> {
     alert(message);
   }
 
-  /** Adds the file to the form's list; the reason when the server refuses it. */
-  private async addPending(signedId: string): Promise<string | null> {
-    const query = new URLSearchParams({ list_id: this.listIdValue, ...(this.fieldValue ? { field: this.fieldValue } : {}) });
-    const url = `/file_attachments/${encodeURIComponent(signedId)}?${query}`;
-    return this.streamed(await fetch(url, { headers: { Accept: STREAM_OR_REASON }, credentials: "same-origin" }));
-  }
-
-  /** Attaches the file; the reason when the server refuses it. */
-  private async attach(signedId: string): Promise<string | null> {
-    const response = await fetch(this.attachUrlValue, {
-      method: "POST",
+  /**
+   * Request mode: asks the configured method and path (GET /file_attachments/:signed_id by default)
+   * for a Turbo Stream and renders it; the reason when the server refuses it. A GET names the list
+   * (and the form field, if configured) in its query; any other method sends them as JSON with the
+   * CSRF header.
+   */
+  private async handOver(signedId: string): Promise<string | null> {
+    const method = this.methodValue.toUpperCase() || "GET";
+    const path = (this.urlValue || DEFAULT_HANDOVER_PATH).replace(":signed_id", encodeURIComponent(signedId));
+    if (method === "GET") {
+      const query = new URLSearchParams({ list_id: this.listIdValue, ...(this.fieldValue ? { field: this.fieldValue } : {}) });
+      return this.streamed(await fetch(`${path}${path.includes("?") ? "&" : "?"}${query}`, { headers: { Accept: STREAM_OR_REASON }, credentials: "same-origin" }));
+    }
+    const response = await fetch(path, {
+      method,
       headers: { Accept: STREAM_OR_REASON, "Content-Type": "application/json", "X-CSRF-Token": csrfToken() },
-      body: JSON.stringify({ blob_signed_id: signedId, list_id: this.listIdValue }),
+      body: JSON.stringify({ [SIGNED_ID_FIELD]: signedId, list_id: this.listIdValue }),
     });
     return this.streamed(response);
   }

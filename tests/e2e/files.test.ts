@@ -119,3 +119,79 @@ describe("documents and photos in a real browser", () => {
     expect(await page.locator(`#photos_load_${galleryLoadId}`).getAttribute("data-gallery-state")).toBeNull();
   });
 });
+
+/** An uploader drawn as views/attachments/_uploader.ejs draws it, with these data-upload-*-value attributes, added to the page (inside a form posting to `formAction`, when given). */
+async function addUploader(page: Page, values: Record<string, string>, formAction?: string) {
+  await page.evaluate(
+    ({ values, formAction }) => {
+      const uploader = document.createElement("div");
+      uploader.className = "uploader probe-uploader";
+      for (const [name, value] of Object.entries(values)) uploader.setAttribute(`data-upload-${name}-value`, value);
+      uploader.dataset.action = "direct-upload:progress->upload#progress direct-upload:error->upload#failed direct-upload:end->upload#ended";
+      uploader.innerHTML = `<label data-upload-target="area"><input type="file" data-upload-target="input" data-direct-upload-url="/api/v1/direct_uploads?use=photo" data-action="change->upload#upload"></label>
+        <p data-upload-target="loading" hidden>Uploading…</p><ol data-upload-target="progress"></ol><ul id="probe_list"></ul>`;
+      uploader.dataset.controller = "upload";
+      if (!formAction) return void document.body.append(uploader);
+      const form = document.createElement("form");
+      Object.assign(form, { method: "post", action: formAction, id: "probe_form" });
+      form.dataset.turbo = "false";
+      form.append(uploader);
+      document.body.append(form);
+    },
+    { values, formAction },
+  );
+  await page.waitForFunction(() => window.Stimulus.getControllerForElementAndIdentifier(document.querySelector(".probe-uploader")!, "upload"));
+}
+
+/** Chooses a photo in the added uploader; resolves to the signed id the server announced for it. */
+async function chooseProbePhoto(page: Page): Promise<string> {
+  const announced = page.waitForResponse((response) => response.url().includes("/api/v1/direct_uploads?use=photo") && response.request().method() === "POST");
+  await page.locator(".probe-uploader input[type=file]").setInputFiles({ name: "probe.png", mimeType: "image/png", buffer: await realPng(30, 20) });
+  return ((await (await announced).json()) as { signed_id: string }).signed_id;
+}
+
+describe("how the uploader hands an upload over", () => {
+  it("asks GET /file_attachments/:signed_id?list_id= by default, and renders the answer's stream", async () => {
+    const page = await loadPage();
+    await addUploader(page, { "list-id": "probe_list" });
+    const asked = page.waitForRequest((request) => request.url().includes("/file_attachments/"));
+
+    const signedId = await chooseProbePhoto(page);
+
+    const request = await asked;
+    expect(request.method()).toBe("GET");
+    expect(new URL(request.url()).pathname + new URL(request.url()).search).toBe(`/file_attachments/${encodeURIComponent(signedId)}?list_id=probe_list`);
+    await page.locator(`#probe_list input[type=hidden][value="${signedId}"]`).waitFor({ state: "attached" });
+  });
+
+  it("uses a configured method and path: JSON {blob_signed_id, list_id} with the CSRF header, and renders the answer's stream", async () => {
+    const page = await loadPage();
+    await addUploader(page, { "list-id": "probe_list", method: "patch", url: "/probe/attachments" });
+    const stream = '<turbo-stream action="append" target="probe_list"><template><li class="probe-attached">attached</li></template></turbo-stream>';
+    await page.route("**/probe/attachments", (route) => route.fulfill({ status: 200, contentType: "text/vnd.turbo-stream.html", body: stream }));
+    const asked = page.waitForRequest((request) => request.url().endsWith("/probe/attachments"));
+
+    const signedId = await chooseProbePhoto(page);
+
+    const request = await asked;
+    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute("content");
+    expect(request.method()).toBe("PATCH");
+    expect(request.postDataJSON()).toEqual({ blob_signed_id: signedId, list_id: "probe_list" });
+    expect(await request.headerValue("x-csrf-token")).toBe(csrf);
+    expect(await request.headerValue("content-type")).toBe("application/json");
+    await page.locator("#probe_list li.probe-attached").waitFor();
+  });
+
+  it("in form-submit mode adds a hidden blob_signed_id field to the form and sends it once the upload is done", async () => {
+    const page = await loadPage();
+    await addUploader(page, { mode: "submit" }, "/probe/submission");
+    await page.route("**/probe/submission", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Sent</p>" }));
+    const sent = page.waitForRequest((request) => request.url().endsWith("/probe/submission"));
+
+    const signedId = await chooseProbePhoto(page);
+
+    const request = await sent;
+    expect(request.method()).toBe("POST");
+    expect(new URLSearchParams(request.postData() ?? "").getAll("blob_signed_id")).toEqual([signedId]);
+  });
+});
