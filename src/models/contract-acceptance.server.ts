@@ -1,6 +1,6 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { signingReference, type AcceptanceInput } from "#domain/contracts/acceptance.ts";
+import { parseSigningReference, type AcceptanceInput, type HostedCompletion } from "#domain/contracts/acceptance.ts";
 import { count } from "#domain/format/count.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
@@ -72,33 +72,56 @@ export async function requireAcceptancesOf(user: CurrentUser, jobId: unknown) {
   });
 }
 
-export type Signing = { provider: "drawn" } | { provider: "hosted" };
+const ALREADY_SIGNED = "This award has already been signed for";
+const OFFICE_ROLES = ["admin", "member"];
+const NOT_AWAITED = "No award is waiting for this signature";
 
-/** Stores the acceptance once per award (a second answers 409) and tells the shipper's office. */
-export async function acceptAward(user: CurrentUser, award: Award, input: AcceptanceInput, signing: Signing): Promise<Result<{ acceptanceId: number }>> {
-  if (award.acceptance) return refusedBase("This award has already been signed for", 409);
-  const signature = signing.provider === "drawn" ? await freshSignature(user, input.signature_signed_id) : null;
-  if (signing.provider === "drawn" && !signature) return refused({ signature: "Sign in the box to accept" });
-  if (signing.provider === "hosted" && input.reference !== signingReference(award.id)) return refused({ signature: "The signing did not finish: sign again" });
+/** Our own signing page's acceptance: the signer's name and their fresh drawn signature (422 without). */
+export async function acceptAward(user: CurrentUser, award: Award, input: AcceptanceInput): Promise<Result<{ acceptanceId: number }>> {
+  if (award.acceptance) return refusedBase(ALREADY_SIGNED, 409);
+  const signature = await freshSignature(user, input.signature_signed_id);
+  if (!signature) return refused({ signature: "Sign in the box to accept" });
+  return recordAcceptance(award, { signerName: input.signer_name, signedAt: new Date(), signatureBlobId: signature.id, provider: "drawn", providerReference: null, signedById: user.id });
+}
+
+/**
+ * A hosted provider's confirmation that a signing is complete (its signature already checked by the
+ * caller; the carrier's browser is never believed). The reference names the award and the carrier
+ * user who asked to sign: 404 unless that is an accepted quote of a contract job and the user is
+ * still in its carrier's office; 409 when the award was signed for another way. A repeat of a
+ * confirmation already recorded answers ok again: providers retry.
+ */
+export async function acceptHostedSigning(completion: HostedCompletion): Promise<Result<{ acceptanceId: number }>> {
+  const named = found(parseSigningReference(completion.reference), NOT_AWAITED);
+  const award = found(await db().quote.findFirst({ where: { id: named.quoteId, status: "accepted", job: { jobType: "contract" } }, select: awardSelect }), NOT_AWAITED);
+  const isThisSigning = (acceptance: { provider: string; providerReference: string | null }) => acceptance.provider === "hosted" && acceptance.providerReference === completion.reference;
+  if (award.acceptance && isThisSigning(award.acceptance)) return ok({ acceptanceId: award.acceptance.id });
+  const signer = found(
+    await db().user.findFirst({ where: { id: named.userId, accountId: award.carrierAccount.id, role: { in: OFFICE_ROLES }, removedAt: null }, select: { id: true } }),
+    NOT_AWAITED,
+  );
+  const signedAt = completion.signed_at ? new Date(completion.signed_at) : new Date();
+  const accepted = await recordAcceptance(award, { signerName: completion.signer_name, signedAt, signatureBlobId: null, provider: "hosted", providerReference: completion.reference, signedById: signer.id });
+  if (accepted.ok || accepted.status !== 409) return accepted;
+  // The same confirmation delivered twice at once: the other delivery recorded it.
+  const recorded = await db().contractAcceptance.findUnique({ where: { quoteId: award.id }, select: { id: true, provider: true, providerReference: true } });
+  return recorded && isThisSigning(recorded) ? ok({ acceptanceId: recorded.id }) : accepted;
+}
+
+type AcceptanceRecord = { signerName: string; signedAt: Date; signatureBlobId: number | null; provider: "drawn" | "hosted"; providerReference: string | null; signedById: number };
+
+/** Stores the acceptance once per award (a second answers 409) and tells the shipper's office: every way of signing ends here. */
+async function recordAcceptance(award: Award, record: AcceptanceRecord): Promise<Result<{ acceptanceId: number }>> {
+  if (award.acceptance) return refusedBase(ALREADY_SIGNED, 409);
   try {
     const created = await db().contractAcceptance.create({
-      data: {
-        quoteId: award.id,
-        jobId: award.job.id,
-        carrierAccountId: award.carrierAccount.id,
-        signerName: input.signer_name,
-        signedAt: new Date(),
-        signatureBlobId: signature?.id ?? null,
-        provider: signing.provider,
-        providerReference: signing.provider === "hosted" ? input.reference : null,
-        signedById: user.id,
-      },
+      data: { quoteId: award.id, jobId: award.job.id, carrierAccountId: award.carrierAccount.id, ...record },
       select: { id: true },
     });
     await tellShipper(award);
     return ok({ acceptanceId: created.id });
   } catch (error) {
-    if ((error as { code?: unknown })?.code === "P2002") return refusedBase("This award has already been signed for", 409);
+    if ((error as { code?: unknown })?.code === "P2002") return refusedBase(ALREADY_SIGNED, 409);
     throw error;
   }
 }

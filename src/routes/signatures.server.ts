@@ -4,7 +4,7 @@ import { found, recordId } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 import { acceptanceFilename, acceptancePdf } from "#models/acceptance-pdf.server.ts";
-import { acceptAward, requireAcceptanceFor, requireAcceptancesOf, requireAwardToSign, type Award, type Signing } from "#models/contract-acceptance.server.ts";
+import { acceptAward, requireAcceptanceFor, requireAcceptancesOf, requireAwardToSign, type Award } from "#models/contract-acceptance.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { allowFramingBySelf } from "#server/content-security.server.ts";
 import { flash, renderPage, renderPartial } from "#server/render.server.ts";
@@ -12,12 +12,14 @@ import { dispositionOf, sendStoredFile } from "#server/stored-file.server.ts";
 
 /** The hosted signing provider's URL template, when one is configured (see the CSP module). */
 const providerTemplate = (res: Response): string | null => (typeof res.locals.signatureProviderUrl === "string" ? res.locals.signatureProviderUrl : null);
-const signingOf = (res: Response): Signing => ({ provider: providerTemplate(res) ? "hosted" : "drawn" });
+
+const SIGNED = "Signed. The shipper has been told you accept the contract.";
 
 /** Contract award acceptance, signed in an embedded signing page, and the signed document. */
 export function signaturesRouter(): Router {
   const router = Router();
 
+  // `?confirming=1`: the hosted provider's frame said the carrier has signed, and its confirmation has not arrived yet.
   router.get("/jobs/:id/acceptance", async (req, res) => {
     const award = await requireAwardToSign(requireUser(req), req.params.id);
     await showAcceptance(req, res, award, {});
@@ -26,10 +28,18 @@ export function signaturesRouter(): Router {
   router.post("/jobs/:id/acceptance", async (req, res) => {
     const user = requireUser(req);
     const award = await requireAwardToSign(user, req.params.id);
+    // A hosted signature is recorded only from the provider's own signed confirmation (see
+    // signature-callback.server.ts): what the carrier's browser posts here proves nothing, so it only
+    // learns whether that confirmation has arrived yet.
+    if (providerTemplate(res)) {
+      if (!award.acceptance) return res.redirect(303, `/jobs/${award.job.id}/acceptance?confirming=1`);
+      flash(req, "notice", SIGNED);
+      return res.redirect(303, `/jobs/${award.job.id}/acceptance`);
+    }
     const input = parseInput(AcceptanceSchema, req.body);
-    const accepted = input.ok ? await acceptAward(user, award, input.data, signingOf(res)) : input;
+    const accepted = input.ok ? await acceptAward(user, award, input.data) : input;
     if (!accepted.ok) return showAcceptance(req, res, award, accepted.errors, accepted.status);
-    flash(req, "notice", "Signed. The shipper has been told you accept the contract.");
+    flash(req, "notice", SIGNED);
     res.redirect(303, `/jobs/${award.job.id}/acceptance`);
   });
 
@@ -62,10 +72,12 @@ export function signaturesRouter(): Router {
 
 async function showAcceptance(req: Request, res: Response, award: Award, errors: FieldErrors, status = 200) {
   const template = providerTemplate(res);
+  // The hosted signing's reference names the signer too: the provider's confirmation says whose acceptance it is.
   const frame = template
-    ? { url: hostedSigningUrl(template, signingReference(award.id)), origin: new URL(hostedSigningUrl(template, "x")).origin }
-    : { url: `/jobs/${award.job.id}/acceptance/sign`, origin: "" };
-  await renderPage(req, res, "signatures/show", { title: `Sign to accept · ${award.job.reference}`, award, frame, errors }, status);
+    ? { url: hostedSigningUrl(template, signingReference(award.id, requireUser(req).id)), origin: new URL(hostedSigningUrl(template, "x")).origin, hosted: true }
+    : { url: `/jobs/${award.job.id}/acceptance/sign`, origin: "", hosted: false };
+  const confirming = frame.hosted && req.query.confirming === "1";
+  await renderPage(req, res, "signatures/show", { title: `Sign to accept · ${award.job.reference}`, award, frame, confirming, errors }, status);
 }
 
 async function sendAcceptancePdf(req: Request, res: Response, disposition: "inline" | "attachment") {

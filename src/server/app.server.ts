@@ -25,6 +25,8 @@ import { forgetPages, pageCache } from "#server/page-cache.server.ts";
 import { forgetNavBadges } from "#models/nav-badges.server.ts";
 import { routes } from "#routes/index.server.ts";
 import { uploadStorageRouter } from "#routes/uploads.server.ts";
+import { unsubscribeRouter } from "#routes/unsubscribe.server.ts";
+import { signatureCallbackRouter } from "#routes/signature-callback.server.ts";
 import { healthRouter } from "#routes/health.server.ts";
 
 
@@ -66,6 +68,13 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
   app.use(healthRouter({ redisUrl: env.REDIS_URL }));
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: env.isProduction }));
   app.use(uploadStorageRouter());
+  // Posted by mail clients with no session or CSRF token (RFC 8058): the signed token is the permission.
+  app.use(unsubscribeRouter());
+  const redis = redisFor(env);
+  // A hosted signing provider's confirmations, server to server: their HMAC signature is the
+  // permission, so (as the upload PUT) mounted before the session and the CSRF check, and reading its
+  // own raw body. Only with a provider configured (its secret then is too).
+  if (env.SIGNATURE_PROVIDER_URL && env.SIGNATURE_PROVIDER_SECRET) app.use(signatureCallbackRouter({ secret: env.SIGNATURE_PROVIDER_SECRET, redis }));
 
   // A new app starts from the database, not from what an earlier app in this process cached.
   sessionCache.clear();
@@ -94,7 +103,6 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
     ),
   );
   app.use(loadCurrentUser);
-  const redis = redisFor(env);
   app.use(forWrites(limitWrites(writeBudgets, redis), auditImpersonatedWrites));
   app.use(pageCache());
 

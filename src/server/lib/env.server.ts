@@ -63,6 +63,13 @@ const EnvSchema = z
       .url({ protocol: /^https$/, error: "must be an https URL" })
       .refine((url) => url.includes("{reference}"), "must contain {reference}")
       .optional(),
+    // The secret shared with that provider: it signs (HMAC-SHA256) each completed signing it posts to
+    // POST /signatures/hosted/callback, the only way a hosted signature is recorded.
+    SIGNATURE_PROVIDER_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  })
+  .refine((env) => !env.SIGNATURE_PROVIDER_URL || env.SIGNATURE_PROVIDER_SECRET, {
+    path: ["SIGNATURE_PROVIDER_SECRET"],
+    message: "required with SIGNATURE_PROVIDER_URL (at least 32 characters shared with the provider, which signs its completed signings with it)",
   })
   .refine((env) => env.STORAGE_URL || (!env.S3_ENDPOINT && env.S3_FORCE_PATH_STYLE === undefined), {
     path: ["STORAGE_URL"],

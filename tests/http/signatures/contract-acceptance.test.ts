@@ -158,25 +158,53 @@ describe("the signed acceptance, a document of the award", () => {
 
 describe("a hosted signing provider", () => {
   const TEMPLATE = "https://sign.example/embed?ref={reference}";
+  const SECRET = "the-secret-shared-with-the-provider-0123456789";
+  const hostedApp = () => testApp({ SIGNATURE_PROVIDER_URL: TEMPLATE, SIGNATURE_PROVIDER_SECRET: SECRET });
 
-  it("changes only the frame: its URL and origin, allowed by the CSP; the acceptance carries its reference", async () => {
-    const app = testApp({ SIGNATURE_PROVIDER_URL: TEMPLATE });
-    const hosted = await signedInAgent(world.carrier.email, app);
-    const reference = signingReference(world.quote.id);
+  it("changes the frame: its URL, with a reference naming the award and the signer, and origin, allowed by the CSP", async () => {
+    const hosted = await signedInAgent(world.carrier.email, hostedApp());
+    const reference = signingReference(world.quote.id, world.carrier.id);
+    expect(reference).toBe(`loadline-acceptance-${world.quote.id}-${world.carrier.id}`);
     const page = await hosted.browser.get(acceptancePath());
     expect(page.text).toContain(`data-esignature-url-value="https://sign.example/embed?ref=${reference}"`);
     expect(page.text).toContain('data-esignature-origin-value="https://sign.example"');
+    expect(page.text).toContain("Once the signing provider confirms your signature, your acceptance is saved and the shipper is told.");
+    expect(page.text).not.toContain("Waiting for the signing provider");
     expect(page.headers["content-security-policy"]).toContain("frame-src 'self' https://sign.example;");
     expect((await hosted.browser.get(`${acceptancePath()}/sign`)).status).toBe(404);
-
-    expect((await accept(hosted, { signer_name: "Callum Wright", reference: "someone-elses" })).status).toBe(422);
-    const answer = await accept(hosted, { signer_name: "Callum Wright", reference });
-    expect(answer.status).toBe(303);
-    expect(await acceptances()).toEqual([expect.objectContaining({ provider: "hosted", providerReference: reference, signatureBlobId: null })]);
   });
 
-  it("is configured by an https URL template with {reference}", () => {
-    expect(() => parseEnv({ SIGNATURE_PROVIDER_URL: "https://sign.example/embed" })).toThrow(/SIGNATURE_PROVIDER_URL: must contain \{reference\}/);
-    expect(() => parseEnv({ SIGNATURE_PROVIDER_URL: "http://sign.example/{reference}" })).toThrow(/must be an https URL/);
+  it("never records what the carrier's browser posts: the page waits for the provider's own confirmation", async () => {
+    const hosted = await signedInAgent(world.carrier.email, hostedApp());
+    // The reference the page used to show, and today's: posted back, neither proves a signature.
+    for (const reference of [`loadline-acceptance-${world.quote.id}`, signingReference(world.quote.id, world.carrier.id)]) {
+      const answer = await accept(hosted, { signer_name: "Callum Wright", reference });
+      expect([answer.status, answer.headers.location]).toEqual([303, `${acceptancePath()}?confirming=1`]);
+    }
+    expect(await acceptances()).toEqual([]);
+    expect(await db().notification.count({ where: { userId: world.shipper.id } })).toBe(0);
+
+    const waiting = await hosted.browser.get(`${acceptancePath()}?confirming=1`);
+    expect(waiting.text).toContain("Waiting for the signing provider to confirm your signature.");
+    expect(waiting.text).toContain('data-controller="esignature"');
+  });
+
+  it("once the provider has confirmed, answers the browser's post with the Signed notice and shows the record", async () => {
+    const hosted = await signedInAgent(world.carrier.email, hostedApp());
+    await db().contractAcceptance.create({
+      data: { quoteId: world.quote.id, jobId: world.job.id, carrierAccountId: world.carrier.accountId, signerName: "Callum Wright", signedAt: new Date(), provider: "hosted", providerReference: signingReference(world.quote.id, world.carrier.id), signedById: world.carrier.id },
+    });
+    const answer = await accept(hosted, { signer_name: "Someone Else", reference: "anything" });
+    expect([answer.status, answer.headers.location]).toEqual([303, acceptancePath()]);
+    const page = await hosted.browser.get(acceptancePath());
+    expect(page.text).toContain("Signed. The shipper has been told you accept the contract.");
+    expect(page.text).toContain("Contract accepted");
+    expect(await acceptances()).toEqual([expect.objectContaining({ signerName: "Callum Wright" })]);
+  });
+
+  it("is configured by an https URL template with {reference} and a secret shared with the provider", () => {
+    const secret = { SIGNATURE_PROVIDER_SECRET: SECRET };
+    expect(() => parseEnv({ SIGNATURE_PROVIDER_URL: "https://sign.example/embed", ...secret })).toThrow(/SIGNATURE_PROVIDER_URL: must contain \{reference\}/);
+    expect(() => parseEnv({ SIGNATURE_PROVIDER_URL: "http://sign.example/{reference}", ...secret })).toThrow(/must be an https URL/);
   });
 });

@@ -45,8 +45,16 @@ describe("configuration", () => {
     // Tiles come over https from a URL template the map can fill in.
     [{ TILE_URL: "http://tiles.example.com/{z}/{x}/{y}.png" }, "TILE_URL: must be an https URL with {z}, {x} and {y}"],
     [{ TILE_URL: "https://tiles.example.com/tile.png" }, "TILE_URL: must be an https URL with {z}, {x} and {y}"],
+    // A hosted signing provider's confirmations are believed only when signed with this secret.
+    [{ SIGNATURE_PROVIDER_URL: "https://sign.example/{reference}" }, "SIGNATURE_PROVIDER_SECRET: required with SIGNATURE_PROVIDER_URL"],
+    [{ SIGNATURE_PROVIDER_URL: "https://sign.example/{reference}", SIGNATURE_PROVIDER_SECRET: "s".repeat(31) }, "SIGNATURE_PROVIDER_SECRET: must be at least 32 characters"],
   ])("refuses %o with a clear message naming the variable", (source, message) => {
     expect(() => parseEnv({ DATABASE_URL: `file:${dataDir()}/x.sqlite3`, ...source })).toThrow(message);
+  });
+
+  it("takes a hosted signing provider with its secret of at least 32 characters", () => {
+    const env = parseEnv({ DATABASE_URL: `file:${dataDir()}/x.sqlite3`, SIGNATURE_PROVIDER_URL: "https://sign.example/{reference}", SIGNATURE_PROVIDER_SECRET: "s".repeat(32) });
+    expect([env.SIGNATURE_PROVIDER_URL, env.SIGNATURE_PROVIDER_SECRET]).toEqual(["https://sign.example/{reference}", "s".repeat(32)]);
   });
 
   it.each([
