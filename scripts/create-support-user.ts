@@ -4,6 +4,8 @@ import { parseArgs } from "node:util";
 import { applyMigrations } from "#db/migrate.server.ts";
 import { DEFAULT_DATABASE_URL } from "#db/sqlite-file.server.ts";
 import { disconnectDb } from "#db/client.server.ts";
+import { DatabaseUnavailable } from "#db/postgres-database.server.ts";
+import { DatabaseInUse } from "#db/process-lock.server.ts";
 import { SupportUserSchema } from "#domain/auth/account-forms.ts";
 import { createSupportUser } from "#models/support-staff.server.ts";
 
@@ -13,9 +15,16 @@ if (!input.success) {
   console.error(`${input.error.issues.map((issue) => issue.message).join("; ")}.\nusage: npm run support:create -- --email EMAIL --name "FULL NAME"`);
   process.exit(1);
 }
-await applyMigrations(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
-const created = await createSupportUser(input.data);
-await disconnectDb();
+// A database that cannot be used (a SQLite file a running server holds, a PostgreSQL server that
+// refuses) is said in its one sentence, as the server says it at start.
+const created = await applyMigrations(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL)
+  .then(() => createSupportUser(input.data))
+  .catch((error: unknown) => {
+    if (!(error instanceof DatabaseInUse || error instanceof DatabaseUnavailable)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  })
+  .finally(() => disconnectDb());
 if (!created.ok) {
   console.error(`${Object.values(created.errors).join("; ")}.`);
   process.exit(1);

@@ -71,6 +71,16 @@ describe("one server per SQLite file", () => {
     expect(() => lockDatabaseFile(file)).toThrow(inUse(holder.pid!, file));
   }, 30 * SECOND);
 
+  it("refuses `npm run support:create` while a server holds the file, in the same one sentence", async () => {
+    const file = database();
+    const holder = await running(holdingTheLock(file), { NODE_OPTIONS: "--import tsx" });
+    const made = spawn("npx", ["tsx", "scripts/create-support-user.ts", "--email", "sam@loadline.example", "--name", "Sam"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: `file:${file}` } });
+    let stderr = "";
+    made.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => made.once("exit", resolve));
+    expect([code, stderr.trim()]).toEqual([1, inUse(holder.pid!, file)]);
+  }, 30 * SECOND);
+
   it("lets the next server take the file once the process that held it has been killed", async () => {
     const file = database();
     const holder = await running(holdingTheLock(file), { NODE_OPTIONS: "--import tsx" });
