@@ -76,9 +76,15 @@ describe("proof of delivery in a real browser", () => {
     await watching.locator("#proof_of_delivery").waitFor();
     expect(await watching.locator("#proof_of_delivery").textContent()).toContain("Mark at goods-in");
     expect(await watching.locator("#proof_of_delivery img.signature-image").count()).toBe(1);
-    // The download form's answer is saved as a file under the name the answer gives.
+    // The download form's answer is saved as a file under the name the answer gives, asked for once
+    // as a form the server takes (a multipart body would be refused with 415 and sent again).
+    const asked: { type: string | null; status: number }[] = [];
+    watching.on("response", (response) => {
+      if (response.request().method() === "POST" && response.url().endsWith("/proof-of-delivery.pdf")) asked.push({ type: response.request().headers()["content-type"] ?? null, status: response.status() });
+    });
     const [download] = await Promise.all([watching.waitForEvent("download"), watching.getByRole("button", { name: "Download POD as PDF" }).click()]);
     expect(download.suggestedFilename()).toBe("Proof of delivery - load 1 of Delivery with proof.pdf");
+    expect(asked).toEqual([{ type: "application/x-www-form-urlencoded;charset=UTF-8", status: 200 }]);
     expect(watching.url()).toMatch(new RegExp(`/loads/${loadId}$`));
     const proof = await db().proofOfDelivery.findUniqueOrThrow({ where: { loadId }, include: { photos: true } });
     expect([proof.recipientName, proof.latitude, proof.longitude, proof.photos.length, proof.signatureBlobId !== null]).toEqual(["Mark at goods-in", 53.7997, -1.5492, 1, true]);
