@@ -88,8 +88,42 @@ export async function requestSignUp(input: SignupInput, origin: string): Promise
   const passwordHash = await hashPassword(input.password);
   if (await isEmailTaken(input.email)) return sendMail({ to: input.email, ...alreadyRegisteredLetter(`${origin}/login`) });
   const { password: _password, ...details } = input;
-  const token = sealToken("signup", { ...details, passwordHash }, CONFIRM_WITHIN_MS);
-  await sendMail({ to: input.email, ...confirmationLetter(input.name, `${origin}/signup/confirmation/${token}`) });
+  await keepPendingSignUp({ ...details, passwordHash });
+  await sendConfirmationLetter({ ...details, passwordHash }, origin);
+}
+
+type PendingDetails = z.output<typeof PendingSignupSchema>;
+
+function sendConfirmationLetter(pending: PendingDetails, origin: string): Promise<void> {
+  const token = sealToken("signup", pending, CONFIRM_WITHIN_MS);
+  return sendMail({ to: pending.email, ...confirmationLetter(pending.name, `${origin}/signup/confirmation/${token}`) });
+}
+
+/** The address's sign-up as the newest one waiting (a new sign-up replaces an older), for as long as its link works. */
+async function keepPendingSignUp(pending: PendingDetails): Promise<void> {
+  const now = Date.now();
+  const row = { name: pending.name, companyName: pending.company_name, accountKind: pending.account_kind, passwordHash: pending.passwordHash, expiresAt: new Date(now + CONFIRM_WITHIN_MS) };
+  await db().pendingSignUp.deleteMany({ where: { expiresAt: { lte: new Date(now) } } });
+  await db().pendingSignUp.upsert({ where: { email: pending.email }, create: { email: pending.email, ...row }, update: row });
+}
+
+/** The address's sign-up still waiting to be confirmed, if its link still works. */
+async function waitingSignUp(email: string) {
+  return db().pendingSignUp.findFirst({ where: { email, expiresAt: { gt: new Date() } } });
+}
+
+/**
+ * Sends the confirmation link again (a fresh one, for another 48 hours) to an address whose sign-up
+ * is still waiting; the "sign in instead" note to one that has an account by now; nothing to any
+ * other. The caller answers all three alike, as the sign-up form does.
+ */
+export async function resendSignUpLetter(email: string, origin: string): Promise<void> {
+  if (await isEmailTaken(email)) return sendMail({ to: email, ...alreadyRegisteredLetter(`${origin}/login`) });
+  const pending = await waitingSignUp(email);
+  const details = PendingSignupSchema.safeParse(pending && { email, name: pending.name, company_name: pending.companyName, account_kind: pending.accountKind, passwordHash: pending.passwordHash });
+  if (!details.success) return;
+  await keepPendingSignUp(details.data);
+  await sendConfirmationLetter(details.data, origin);
 }
 
 /** What a confirmation link holds, if it is genuine and not expired. */
@@ -103,7 +137,9 @@ export async function confirmSignUp(token: unknown): Promise<Result<{ user: Curr
   const pending = pendingSignUp(token);
   if (!pending) return refused({ base: "This link has expired or is not valid. Sign up again to get a new one." });
   if (await isEmailTaken(pending.email)) return refused({ base: "This account is already confirmed. Sign in instead." }, 409);
-  return unlessEmailTaken(async () => ({ user: await createAdmin(pending, pending.passwordHash) }), { base: "This account is already confirmed. Sign in instead." });
+  const created = await unlessEmailTaken(async () => ({ user: await createAdmin(pending, pending.passwordHash) }), { base: "This account is already confirmed. Sign in instead." });
+  if (created.ok) await db().pendingSignUp.deleteMany({ where: { email: pending.email } });
+  return created;
 }
 
 function createAdmin(input: Omit<SignupInput, "password">, passwordHash: string) {
@@ -119,11 +155,24 @@ function createAdmin(input: Omit<SignupInput, "password">, passwordHash: string)
   });
 }
 
-/** The user for these credentials, or null; unknown emails cost the same as wrong passwords. */
-export async function authenticate(email: string, password: string): Promise<CurrentUser | null> {
+/**
+ * Whose these credentials are: a user's; the right password for a sign-up still waiting for its
+ * address to be confirmed ("unconfirmed": only its owner learns that); or nobody's (null). One
+ * password check whichever it is, so an unknown email costs the same as a wrong password.
+ */
+export async function checkCredentials(email: string, password: string): Promise<{ user: CurrentUser } | "unconfirmed" | null> {
   const user = await db().user.findUnique({ where: { email }, ...userWithAccount });
-  const valid = await verify(user?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
-  return user && valid && !user.removedAt ? user : null;
+  const pending = user ? null : await waitingSignUp(email);
+  const valid = await verify(user?.passwordHash ?? pending?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
+  if (!valid) return null;
+  if (user) return user.removedAt ? null : { user };
+  return pending ? "unconfirmed" : null;
+}
+
+/** The user for these credentials, or null (a sign-up not yet confirmed is nobody yet). */
+export async function authenticate(email: string, password: string): Promise<CurrentUser | null> {
+  const found = await checkCredentials(email, password);
+  return found && found !== "unconfirmed" ? found.user : null;
 }
 
 const WRONG_CURRENT_PASSWORD = "Enter your current password";

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { SignupSchema, LoginSchema } from "#domain/auth/account-forms.ts";
 import { parseInput } from "#lib/input.server.ts";
-import { authenticate, confirmSignUp, pendingSignUp, requestSignUp } from "#models/users.server.ts";
+import { checkCredentials, confirmSignUp, pendingSignUp, requestSignUp, resendSignUpLetter } from "#models/users.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { disconnectUser } from "#models/broadcast.server.ts";
@@ -40,8 +40,26 @@ export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimite
       return renderPage(req, res, "auth/signup", { title: "Create your account", values, errors: input.errors }, 422);
     }
     await requestSignUp(input.data, originOf(req, env));
-    flash(req, "notice", `Check your email: we have sent a link to ${input.data.email} to confirm your account.`);
-    res.redirect(303, "/login");
+    req.session.signUpSentTo = input.data.email;
+    res.redirect(303, "/signup/sent");
+  });
+
+  // "Check your email": a page that stays, naming the address, with the link to send again and a
+  // way back for a mistyped address. Only the browser that asked for the letter has an address here.
+  router.get("/signup/sent", async (req, res) => {
+    const email = req.session.signUpSentTo;
+    if (!email) return res.redirect(303, "/signup");
+    await renderPage(req, res, "auth/sent", { title: "Check your email", email });
+  });
+
+  // Sends the link again to this browser's address; answered alike whether the address is waiting,
+  // has an account by now (the letter says to sign in) or neither.
+  router.post("/signup/confirmation_letter", async (req, res) => {
+    const email = req.session.signUpSentTo;
+    if (!email) return res.redirect(303, "/signup");
+    await resendSignUpLetter(email, originOf(req, env));
+    flash(req, "notice", `We have sent the link again to ${email}.`);
+    res.redirect(303, "/signup/sent");
   });
 
   router.get("/signup/confirmation/:token", async (req, res) => {
@@ -67,11 +85,17 @@ export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimite
   router.post("/session", async (req, res) => {
     const { email, password } = LoginSchema.catch({ email: "", password: "" }).parse(req.body ?? {});
     await signInLimiter.guard(req.ip ?? "unknown", email);
-    const user = email && password ? await authenticate(email, password) : null;
-    if (!user) {
+    const found = email && password ? await checkCredentials(email, password) : null;
+    // The right password for a sign-up not confirmed yet: say so (only its owner can see this) and offer the link again.
+    if (found === "unconfirmed") {
+      req.session.signUpSentTo = email;
+      return renderPage(req, res, "auth/login", { title: "Sign in", values: { email }, unconfirmed: email }, 422);
+    }
+    if (!found) {
       await signInLimiter.recordFailure(req.ip ?? "unknown", email);
       return renderPage(req, res, "auth/login", { title: "Sign in", values: { email }, errors: { base: LOGIN_FAILED } }, 422);
     }
+    const { user } = found;
     await signInLimiter.clear(req.ip ?? "unknown", email);
     const returnTo = safeReturnPath(req.session.returnTo);
     await signIn(req, user);

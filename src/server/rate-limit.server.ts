@@ -140,7 +140,8 @@ const isWrite = (req: Request) => !["GET", "HEAD", "OPTIONS"].includes(req.metho
  * position every few seconds, a busy chat a message every few seconds, a form a handful a minute.
  */
 export const WRITE_BUDGETS: readonly Budget[] = [
-  { name: "signup", points: 10, seconds: 3600, perAddress: true, applies: (req) => req.path === "/signup" },
+  // Each sends a letter: a sign-up, or its confirmation link sent again.
+  { name: "signup", points: 10, seconds: 3600, perAddress: true, applies: (req) => req.path === "/signup" || req.path === "/signup/confirmation_letter" },
   { name: "telemetry", points: 60, seconds: 60, perAddress: true, applies: (req) => req.path === "/collect" || req.path === "/api/v1/client_errors" },
   { name: "messages", points: 30, seconds: 60, applies: (req) => /^\/(loads|jobs)\/[^/]+\/messages$/.test(req.path) },
   { name: "typing", points: 20, seconds: 60, applies: (req) => req.path === "/api/v1/message_typing_event" },

@@ -12,7 +12,7 @@ describe("sign-up", () => {
     const browser = agent();
     const _csrf = await csrfTokenFor(browser, "/signup");
     const response = await browser.post("/signup").type("form").send({ _csrf, account_kind: "shipper", company_name: "Acme Pallets", name: "Ann Smith", email: "Ann@Acme.example", password: "correct horse" });
-    expect([response.status, response.headers.location]).toEqual([303, "/login"]);
+    expect([response.status, response.headers.location]).toEqual([303, "/signup/sent"]);
     expect(await db().user.count({ where: { email: "ann@acme.example" } })).toBe(0);
     const confirmed = await confirmSignUpByMail(browser, "ann@acme.example");
     expect([confirmed.status, confirmed.headers.location]).toEqual([303, "/dashboard"]);
