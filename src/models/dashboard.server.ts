@@ -11,7 +11,7 @@ import { dashboardCharts, type DashboardCharts } from "#models/dashboard-charts.
 import type { Period } from "#domain/charts/period.ts";
 
 export type Dashboard = {
-  kind: "shipper" | "carrier" | "driver";
+  kind: "shipper" | "carrier";
   panels: DashboardPanel[];
   upcoming: UpcomingLoad[];
   auctions: AuctionRow[];
@@ -29,9 +29,12 @@ export type UpcomingLoad = { id: number; sequence: number; reference: string; pi
 const RUNNING = ["assigned", "driver_assigned", "collected"];
 const UPCOMING_LIMIT = 5;
 
-/** What each kind of user sees first: a few counts that lead somewhere, and the next loads to run. */
+/**
+ * What an office sees first: a few counts that lead somewhere, and the next loads to run. Drivers
+ * have no dashboard: they start at the loads they drive (src/server/auth.server.ts, homePathFor).
+ */
 export async function dashboardFor(user: CurrentUser, period: Period, now = new Date()): Promise<Dashboard> {
-  const kind = user.role === "driver" ? "driver" : user.account.kind === "carrier" ? "carrier" : "shipper";
+  const kind = user.account.kind === "carrier" ? "carrier" : "shipper";
   const today = new Date(`${toDateInputValue(now)}T00:00:00Z`);
   const [panels, upcoming, auctions, onTheRoad, charts] = await Promise.all([
     panelsFor(kind, user, today),
@@ -44,9 +47,7 @@ export async function dashboardFor(user: CurrentUser, period: Period, now = new 
 }
 
 function panelsFor(kind: Dashboard["kind"], user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
-  if (kind === "shipper") return shipperPanels(user);
-  if (kind === "carrier") return carrierPanels(user, today);
-  return driverPanels(user, today);
+  return kind === "shipper" ? shipperPanels(user) : carrierPanels(user, today);
 }
 
 /** How many of a user's loads match, from one tally of them by status (and pickup day). */
@@ -99,15 +100,6 @@ async function carrierPanels(user: CurrentUser, today: Date): Promise<DashboardP
   ];
 }
 
-async function driverPanels(user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
-  const loads = await tallyLoads(user, ["driver_assigned", "collected"]);
-  return [
-    { title: "To collect today", value: String(loads({ status: ["driver_assigned"], day: today })), href: "/loads" },
-    { title: "To collect", value: String(loads({ status: ["driver_assigned"] })), href: "/loads" },
-    { title: "To deliver", value: String(loads({ status: ["collected"] })), href: "/loads", hint: "Collected, not yet delivered" },
-  ];
-}
-
 async function upcomingLoads(user: CurrentUser, today: Date): Promise<UpcomingLoad[]> {
   const rows = await db().load.findMany({
     where: { AND: [loadScope(user), { status: { in: RUNNING } }, { OR: [{ pickupDate: { gte: today } }, { status: "collected" }] }] },
@@ -144,7 +136,6 @@ async function loadsOnTheRoad(user: CurrentUser, today: Date): Promise<RoadView 
 
 /** Live and upcoming auctions: a shipper's own, or those a carrier can bid in; soonest first. */
 async function auctionsFor(kind: Dashboard["kind"], user: CurrentUser, now: Date): Promise<AuctionRow[]> {
-  if (kind === "driver") return [];
   const rows = await db().job.findMany({
     where: {
       isAuction: true,

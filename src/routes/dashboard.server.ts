@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { requireUser } from "#server/auth.server.ts";
+import { homePathFor, requireUser } from "#server/auth.server.ts";
 import { renderPage } from "#server/render.server.ts";
 import { dashboardFor } from "#models/dashboard.server.ts";
 import { parsePeriod, PERIOD_KEYS, PERIOD_LABELS } from "#domain/charts/period.ts";
@@ -7,7 +7,8 @@ import { parsePeriod, PERIOD_KEYS, PERIOD_LABELS } from "#domain/charts/period.t
 export function dashboardRouter(): Router {
   return Router().get("/dashboard", async (req, res) => {
     const user = requireUser(req);
-    if (user.role === "support") return res.redirect(303, "/admin");
+    // The dashboard is an office's: support staff and drivers start elsewhere.
+    if (user.role === "support" || user.role === "driver") return res.redirect(303, homePathFor(user));
     // Chosen months that cannot be used answer 422 beside the fields, with the default period's charts.
     const input = parsePeriod(req.query);
     const locals = {

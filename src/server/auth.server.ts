@@ -75,9 +75,15 @@ const REFUSED_WHILE_IMPERSONATING: Record<GuardedChange, string> = {
   billing: "You cannot change billing or bank details while impersonating a user.",
 };
 
+/** Why this request may not make the change (support impersonating someone), or null: pages show it instead of a form. */
+export function impersonationRefusal(req: Request, change: GuardedChange): string | null {
+  return req.impersonatorId ? REFUSED_WHILE_IMPERSONATING[change] : null;
+}
+
 /** Refuses (403, with the reason) a change support staff may not make as someone else. */
 export function refuseWhileImpersonating(req: Request, change: GuardedChange): void {
-  if (req.impersonatorId) throw new HttpError(403, REFUSED_WHILE_IMPERSONATING[change]);
+  const refusal = impersonationRefusal(req, change);
+  if (refusal) throw new HttpError(403, refusal);
 }
 
 /** Route-level form of `refuseWhileImpersonating`, for writes only. */
@@ -98,8 +104,9 @@ export async function signIn(req: Request, user: CurrentUser): Promise<void> {
   await audit("session.sign_in", user.id, user.id);
 }
 
-/** Where each kind of user starts. */
+/** Where each kind of user starts: support at its inbox, drivers at the loads they drive, offices at the dashboard. */
 export function homePathFor(user: CurrentUser): string {
   if (user.role === "support") return "/admin";
+  if (user.role === "driver") return "/loads";
   return "/dashboard";
 }

@@ -1,18 +1,25 @@
 import type { CurrentUser } from "#models/users.server.ts";
+import { isOfficeOf, mayManageTeam } from "#domain/accounts/team.ts";
 
 export type NavLink = { href: string; label: string };
 
-/** Navigation per role: each kind of user sees only where they can act. */
+/**
+ * Navigation per role: each kind of user sees only where they can act. A carrier's office runs its
+ * people, lorries and saved board searches from the menu; a shipper's admin runs its people.
+ */
 export function navLinksFor(user: CurrentUser): NavLink[] {
   if (user.role === "support") return [{ href: "/admin", label: "Support" }];
   if (user.role === "driver") return [{ href: "/loads", label: "My loads" }, { href: "/messages", label: "Messages" }];
-  if (user.account.kind === "carrier") {
+  if (isOfficeOf("carrier", user)) {
     return [
       { href: "/dashboard", label: "Dashboard" },
       { href: "/jobs", label: "Job board" },
       { href: "/quotes", label: "My quotes" },
       { href: "/loads", label: "Loads" },
       { href: "/messages", label: "Messages" },
+      { href: "/team", label: "Team" },
+      { href: "/vehicles", label: "Vehicles" },
+      { href: "/saved_searches", label: "Saved searches" },
     ];
   }
   return [
@@ -21,5 +28,6 @@ export function navLinksFor(user: CurrentUser): NavLink[] {
     { href: "/jobs/new", label: "Post a job" },
     { href: "/loads", label: "Loads" },
     { href: "/messages", label: "Messages" },
+    ...(mayManageTeam(user.role) ? [{ href: "/team", label: "Team" }] : []),
   ];
 }
