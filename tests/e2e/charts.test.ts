@@ -59,7 +59,7 @@ describe("dashboard charts in a real browser", () => {
       "Spend per month. Jan 2026: Severn Browser Freight £0, Pennine Browser Haulage £500; Feb 2026: Severn Browser Freight £0, Pennine Browser Haulage £450.5; Mar 2026: Severn Browser Freight £1,200, Pennine Browser Haulage £0.",
     );
     expect(await pie.getAttribute("role")).toBe("img");
-    expect(await pie.getAttribute("aria-label")).toBe("Loads by status. Assigned 1 (25%); Delivered 3 (75%).");
+    expect(await pie.getAttribute("aria-label")).toBe("Loads by status. Awaiting driver 1 (25%); Delivered 3 (75%).");
     // The first dataset (Severn: most spend) in blue and the second in red; the pie's slices the same.
     expect(await pixelsIn(page, "#chart-spend-per-month-drawing canvas", [54, 162, 235])).toBeGreaterThan(20);
     expect(await pixelsIn(page, "#chart-spend-per-month-drawing canvas", [255, 99, 132])).toBeGreaterThan(20);

@@ -1,7 +1,7 @@
 // The dashboard's charts, made from the grouped rows the database adds up (src/models/chart-
 // figures). A shipper sees what it spends and with whom; a carrier what it earns and wins.
 
-import { LOAD_STATUSES } from "#domain/loads/status.ts";
+import { LOAD_STATUSES, loadStatusLabel } from "#domain/loads/status.ts";
 import type { Chart } from "./chart.ts";
 import { shortMonthLabel } from "./months.ts";
 import { co2eKgOfGrams } from "./co2e.ts";
@@ -31,8 +31,6 @@ export type DashboardStat = { title: string; value: string; hint: string };
 /** Carriers beyond this many are added up as one "Other carriers" series, so colours stay apart. */
 export const CARRIERS_SHOWN = 7;
 
-/** "driver_assigned" → "Driver assigned", as status pills read. */
-const statusLabel = (status: string) => status.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const monthLabels = (months: readonly string[]) => ({ labels: months.map(shortMonthLabel), csvLabels: months.map((month) => `${month}-01`) });
 const delivered = (rows: readonly LoadFigureRow[]) => rows.filter((row) => row.deliveredMonth !== null);
@@ -70,17 +68,22 @@ export function co2ePerMonth(rows: readonly LoadFigureRow[], months: readonly st
 
 export const revenuePerMonth = (rows: readonly LoadFigureRow[], months: readonly string[]): Chart => spendPerMonth(rows, months, "Revenue per month", "revenue-per-month", false);
 
+/**
+ * Every load the period touches, each once, by its status now: those collecting in the period and
+ * those delivered in it (a load delivered this month but collected last month counts, as the spend
+ * and carrier charts beside it count it), labelled as the loads' badges read.
+ */
 export function loadsByStatus(rows: readonly LoadFigureRow[]): Chart {
-  const picked = rows.filter((row) => row.picked);
-  const statuses = LOAD_STATUSES.filter((status) => picked.some((row) => row.status === status && row.loads > 0));
+  const touched = rows.filter((row) => row.picked || row.deliveredMonth !== null);
+  const statuses = LOAD_STATUSES.filter((status) => touched.some((row) => row.status === status && row.loads > 0));
   return {
     id: "loads-by-status",
     kind: "pie",
     title: "Loads by status",
     labelHeading: "Status",
-    labels: statuses.map(statusLabel),
+    labels: statuses.map(loadStatusLabel),
     csvLabels: [...statuses],
-    datasets: [{ label: "Loads", values: statuses.map((status) => sum(picked.filter((row) => row.status === status).map((row) => row.loads))) }],
+    datasets: [{ label: "Loads", values: statuses.map((status) => sum(touched.filter((row) => row.status === status).map((row) => row.loads))) }],
     format: "number",
   };
 }

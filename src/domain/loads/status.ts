@@ -8,6 +8,22 @@ export type LoadActor = "shipper" | "carrier" | "driver";
 
 export const LOAD_STATUSES: readonly LoadStatus[] = ["unassigned", "assigned", "driver_assigned", "collected", "delivered", "cancelled"];
 
+/**
+ * Each status as badges, lists and charts name it. "assigned" is the carrier's without a driver yet:
+ * it reads "Awaiting driver", so a load nobody will drive yet never looks taken care of.
+ */
+export const LOAD_STATUS_LABELS: Readonly<Record<LoadStatus, string>> = {
+  unassigned: "Unassigned",
+  assigned: "Awaiting driver",
+  driver_assigned: "Driver assigned",
+  collected: "Collected",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/** The label of a load status (an unknown one as it is). */
+export const loadStatusLabel = (status: string): string => (isLoadStatus(status) ? LOAD_STATUS_LABELS[status] : status);
+
 /** Loads nothing more will happen to: the loads list shows them apart from the work still to do. */
 export const FINISHED_LOAD_STATUSES: readonly LoadStatus[] = ["delivered", "cancelled"];
 /** The loads list shows the loads still to run ("current", the default) or the finished ones. */

@@ -58,7 +58,7 @@ describe("the shipper's dashboard charts", () => {
     const { browser } = await signedInAgent(shipper.email);
     const page = (await browser.get(`/dashboard?${PERIOD}`).expect(200)).text;
     const statuses = chartPropsIn(page, "chart-loads-by-status");
-    expect([statuses.labels, statuses.values]).toEqual([["Assigned", "Delivered"], [1, 4]]);
+    expect([statuses.labels, statuses.values]).toEqual([["Awaiting driver", "Delivered"], [1, 4]]);
     const share = chartPropsIn(page, "chart-carrier-share");
     expect([share.labels, share.values]).toEqual([["=Severn Charts", "Pennine Charts Ltd"], [2, 2]]);
     expect(share.summary).toBe("Each carrier's share of loads. =Severn Charts 2 (50%); Pennine Charts Ltd 2 (50%).");
@@ -96,8 +96,10 @@ describe("the carrier's dashboard charts", () => {
   it("are not shown to drivers", async () => {
     const driver = await createUser("carrier", { role: "driver", accountId: pennine.accountId });
     const { browser } = await signedInAgent(driver.email);
-    const page = (await browser.get(`/dashboard?${PERIOD}`).expect(200)).text;
-    expect(page).not.toContain("data-island-component-value=\"bar-chart\"");
+    // A driver's dashboard is their loads: no charts there, and no chart's figures either.
+    const visit = await browser.get(`/dashboard?${PERIOD}`).expect(303);
+    expect(visit.headers.location).toBe("/loads");
+    expect((await browser.get("/loads").expect(200)).text).not.toContain("data-island-component-value=\"bar-chart\"");
     await browser.get(`/dashboard/charts/revenue-per-month.csv?${PERIOD}`).expect(404);
   });
 });

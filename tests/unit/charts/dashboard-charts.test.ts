@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carrierShare, co2ePerMonth, onTimeStats, spendPerMonth, winRateStat, type LoadFigureRow } from "#domain/charts/dashboard-charts.ts";
+import { carrierShare, co2ePerMonth, loadsByStatus, onTimeStats, spendPerMonth, winRateStat, type LoadFigureRow } from "#domain/charts/dashboard-charts.ts";
 
 const row = (overrides: Partial<LoadFigureRow>): LoadFigureRow => ({
   deliveredMonth: "2026-01", picked: true, carrierId: 1, carrierName: "Carrier 1", status: "delivered", loads: 1, pence: 10_000,
@@ -19,6 +19,13 @@ describe("dashboard charts from grouped rows", () => {
   it("count only delivered rows for spend, and give empty months a zero", () => {
     const spend = spendPerMonth([row({ deliveredMonth: null, status: "assigned" }), row({ deliveredMonth: "2026-02" })], ["2026-01", "2026-02"]);
     expect(spend.datasets).toEqual([{ label: "Carrier 1", values: [0, 10_000] }]);
+  });
+
+  it("count in loads by status a load delivered in the period but collected before it, as the spend and share charts do", () => {
+    const rows = [row({ deliveredMonth: "2026-01", picked: false }), row({ deliveredMonth: null, picked: true, status: "assigned", loads: 2 })];
+    const statuses = loadsByStatus(rows);
+    expect([statuses.labels, statuses.csvLabels, statuses.datasets[0]!.values]).toEqual([["Awaiting driver", "Delivered"], ["assigned", "delivered"], [2, 1]]);
+    expect(carrierShare(rows).datasets[0]!.values).toEqual([1]);
   });
 
   it("give on-time rates of dated deliveries, and a win rate; '–' with nothing to divide", () => {
