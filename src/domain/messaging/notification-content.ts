@@ -2,6 +2,7 @@
 // and a card header; bodies are plain text (escaped when rendered).
 import { count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
+import { auctionOutcomeText, type AwardWinner } from "#domain/bidding/award-outcome.ts";
 
 export type NotificationKind =
   | "quote_received"
@@ -28,6 +29,8 @@ type Load = Job & { loadId: number; sequence: number };
 const loads = (n: number) => count(n, "load");
 const loadName = (load: Load) => `load ${load.sequence} of ${load.reference}`;
 const SNIPPET_LENGTH = 140;
+const auctionResultHeadline = (winners: readonly AwardWinner[]) =>
+  winners.length === 0 ? "Auction closed without a winner" : winners.length === 1 ? `Auction won by ${winners[0]!.carrierName}` : `Auction won by ${count(winners.length, "carrier")}`;
 
 export function snippet(text: string, length = SNIPPET_LENGTH): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -102,10 +105,18 @@ export const notificationContent = {
     body: "Bidding is open now.",
     path: `/jobs/${f.jobId}`,
   }),
+  /** What the bidders hear when an auction ends; each also hears whether its own quote won. */
   auctionClosed: (f: Job): NotificationContent => ({
     kind: "auction_closed",
     title: `Auction closed: ${f.reference}`,
     body: "Bidding has ended.",
+    path: `/jobs/${f.jobId}`,
+  }),
+  /** What the shipper hears when its auction ends: who won, how many loads at what price, and what next. */
+  auctionResult: (f: Job & { winners: readonly AwardWinner[] }): NotificationContent => ({
+    kind: "auction_closed",
+    title: `${auctionResultHeadline(f.winners)}: ${f.reference}`,
+    body: auctionOutcomeText(f.winners),
     path: `/jobs/${f.jobId}`,
   }),
   jobCancelled: (f: Job): NotificationContent => ({

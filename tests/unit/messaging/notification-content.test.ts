@@ -21,6 +21,31 @@ describe("notification content", () => {
     expect(notification).toEqual({ kind, title, body, path });
   });
 
+  it("tells the shipper who won its auction, how many loads at what price, and what happens next", () => {
+    const winners = [
+      { carrierName: "Pennine Haulage Ltd", loads: 2, valueCents: 45_000, securedNow: false },
+      { carrierName: "Severn Freight", loads: 1, valueCents: 47_000, securedNow: false },
+    ];
+    expect(content.auctionResult({ ...job, winners: winners.slice(0, 1) })).toEqual({
+      kind: "auction_closed",
+      title: "Auction won by Pennine Haulage Ltd: Pallets to Belfast",
+      body: "Won by Pennine Haulage Ltd: 2 loads at £450.00 a load. Next, each carrier puts a driver on its loads; you are told as it does, and you can follow every load on your Loads page.",
+      path: "/jobs/4",
+    });
+    expect(content.auctionResult({ ...job, winners }).title).toBe("Auction won by 2 carriers: Pallets to Belfast");
+    expect(content.auctionResult({ ...job, winners }).body).toMatch(/^Won by Pennine Haulage Ltd: 2 loads at £450\.00 a load; Severn Freight: 1 load at £470\.00 a load\. Next, /);
+    expect(content.auctionResult({ ...job, winners: [{ ...winners[0]!, securedNow: true }] }).body).toMatch(/^Won by Pennine Haulage Ltd: 2 loads at £450\.00 a load \(secured now\)\. /);
+  });
+
+  it("tells the shipper when its auction closed without a winner, and what it can do", () => {
+    expect(content.auctionResult({ ...job, winners: [] })).toEqual({
+      kind: "auction_closed",
+      title: "Auction closed without a winner: Pallets to Belfast",
+      body: "The auction closed without a winner: no quote could win any loads. Edit the job to run the auction again with new times, or cancel it.",
+      path: "/jobs/4",
+    });
+  });
+
   it("quotes a message as a one-line snippet", () => {
     const notification = content.message({ senderName: "Sarah", senderAccountName: "Northwind", about: "load 1 of X", body: "Gate code\n\n 4411", path: "/loads/1/messages" });
     expect(notification).toEqual({ kind: "message", title: "Sarah (Northwind) about load 1 of X", body: "Gate code 4411", path: "/loads/1/messages" });
