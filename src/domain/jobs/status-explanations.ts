@@ -1,12 +1,19 @@
 import { CERTIFICATIONS, labelFor } from "./catalogue.ts";
-import type { JobStatus } from "./status.ts";
-import type { QuoteState } from "#domain/bidding/quote-state.ts";
+import { JOB_STATUSES, type JobStatus } from "./status.ts";
+import { quoteStateLabel, type QuoteState } from "#domain/bidding/quote-state.ts";
+import type { LoadStatus } from "#domain/loads/status.ts";
 import type { Certification } from "./catalogue.ts";
 
 // What a status badge or a certification code means, in one sentence, for its tooltip. The texts
 // go into a tooltip that renders HTML, so they hold no markup characters (a unit test checks).
+// Every status badge in the app is views/shared/_status_badge.ejs, which takes its label and its
+// tooltip from statusBadge below: a badge without its explanation cannot be written.
 
-/** Every job status and every "My quotes" state, with what it means for the person reading it. */
+/**
+ * Every job status, "My quotes" state, stored quote status (as the shipper reviews quotes) and load
+ * status, with what it means for the person reading it. Badges are broadcast to everyone who sees
+ * the page, so the texts hold for every reader.
+ */
 export const STATUS_EXPLANATIONS = {
   job: {
     draft: "Saved but not published: carriers cannot see it yet.",
@@ -26,12 +33,47 @@ export const STATUS_EXPLANATIONS = {
     lost: "The job was awarded to others, or closed, without this quote.",
     withdrawn: "You took this quote back: it wins no loads.",
   } satisfies Record<QuoteState, string>,
+  /** A quote as stored, on the shipper's page of quotes for a job. */
+  bid: {
+    active: "Standing: the carrier may still change or withdraw it until the job is awarded.",
+    accepted: "Accepted in the award: this carrier runs the loads it won.",
+    declined: "Declined in the award: it won no loads.",
+    withdrawn: "The carrier took this quote back: it wins no loads.",
+  },
+  load: {
+    unassigned: "No carrier runs this load yet: the award left it without a winning quote.",
+    assigned: "A carrier runs this load and has not named its driver yet.",
+    driver_assigned: "The carrier has named the driver; the goods are not collected yet.",
+    collected: "The driver has collected the goods and is on the way to the delivery.",
+    delivered: "The goods were delivered and the delivery recorded.",
+    cancelled: "The shipper cancelled this load: nobody will run it.",
+  } satisfies Record<LoadStatus, string>,
   /** The board's badge on a job this carrier has already quoted on. */
   board: {
     quoted: "Your company's active quote on this job. Open the job to change or withdraw it.",
   },
 } as const;
 export type StatusKind = keyof typeof STATUS_EXPLANATIONS;
+
+/** A status as a badge shows it when the page gives no label of its own: "driver_assigned" → "Driver assigned". */
+const humanised = (status: string) => status.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+const LABELS: { readonly [K in StatusKind]: (status: string) => string } = {
+  job: (status) => labelFor(JOB_STATUSES, status),
+  quote: (status) => quoteStateLabel(status as QuoteState),
+  bid: humanised,
+  load: humanised,
+  board: humanised,
+};
+
+export type StatusBadge = { status: string; label: string; tooltip: string };
+
+/**
+ * A status badge: the status it is coloured by, its label (the page's own, e.g. "Winning 2 loads",
+ * or the status's) and its tooltip, the status's explanation.
+ */
+export function statusBadge(kind: StatusKind, status: string, label?: string): StatusBadge {
+  return { status, label: label || LABELS[kind](status), tooltip: statusExplanation(kind, status) };
+}
 
 /** The explanation of a status of this kind, or "" for one the table does not know. */
 export function statusExplanation(kind: StatusKind, status: string): string {

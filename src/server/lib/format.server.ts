@@ -23,4 +23,4 @@ export const classNames = (classes: Record<string, unknown>) =>
     .filter(([, on]) => on)
     .map(([name]) => name)
     .join(" ");
-export { certificationBadge, statusExplanation } from "#domain/jobs/status-explanations.ts";
+export { certificationBadge, statusBadge } from "#domain/jobs/status-explanations.ts";

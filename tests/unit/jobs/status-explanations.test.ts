@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { QUOTE_STATES } from "#domain/bidding/quote-state.ts";
 import { CERTIFICATIONS } from "#domain/jobs/catalogue.ts";
 import { JOB_STATUSES } from "#domain/jobs/status.ts";
-import { CERTIFICATION_EXPLANATIONS, STATUS_EXPLANATIONS, certificationBadge, statusExplanation } from "#domain/jobs/status-explanations.ts";
+import { CERTIFICATION_EXPLANATIONS, STATUS_EXPLANATIONS, certificationBadge, statusBadge, statusExplanation } from "#domain/jobs/status-explanations.ts";
+import { LOAD_STATUSES } from "#domain/loads/status.ts";
 
 const MARKUP = /[<>&]/;
 
@@ -22,14 +23,28 @@ describe("statusExplanation", () => {
     expect(statusExplanation(kind, status)).toBe(text);
   });
 
-  it("explains every job status and every quote state", () => {
+  it("explains every job status, quote state, stored quote status and load status", () => {
     for (const { value } of JOB_STATUSES) expect(statusExplanation("job", value)).not.toBe("");
     for (const { value } of QUOTE_STATES) expect(statusExplanation("quote", value)).not.toBe("");
+    for (const value of ["active", "accepted", "declined", "withdrawn"]) expect(statusExplanation("bid", value)).not.toBe("");
+    for (const value of LOAD_STATUSES) expect(statusExplanation("load", value)).not.toBe("");
   });
 
   it("holds no markup characters, since tooltips render their content as HTML", () => {
     const texts = [...Object.values(STATUS_EXPLANATIONS).flatMap((table) => Object.values(table)), ...Object.values(CERTIFICATION_EXPLANATIONS).flatMap((c) => [c.code, c.text])];
     for (const text of texts) expect(text).not.toMatch(MARKUP);
+  });
+});
+
+describe("statusBadge", () => {
+  it.each([
+    { kind: "job", status: "live", label: undefined, badge: { status: "live", label: "Auction live", tooltip: "The auction is running: carriers can bid, or secure every load at the secure now price." } },
+    { kind: "load", status: "driver_assigned", label: undefined, badge: { status: "driver_assigned", label: "Driver assigned", tooltip: "The carrier has named the driver; the goods are not collected yet." } },
+    { kind: "bid", status: "declined", label: undefined, badge: { status: "declined", label: "Declined", tooltip: "Declined in the award: it won no loads." } },
+    { kind: "quote", status: "outbid", label: undefined, badge: { status: "outbid", label: "Outbid", tooltip: "Cheaper quotes take all the loads now. Lower your price to win some again." } },
+    { kind: "quote", status: "active", label: "Winning 2 loads", badge: { status: "active", label: "Winning 2 loads", tooltip: "The allocation rules give this quote loads as the quotes stand now." } },
+  ] as const)("$kind $status: its label and its explanation", ({ kind, status, label, badge }) => {
+    expect(statusBadge(kind, status, label)).toEqual(badge);
   });
 });
 
