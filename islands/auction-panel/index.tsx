@@ -9,7 +9,8 @@ import { useCountdown, useServerOffset } from "../lib/use-countdown.ts";
 /**
  * The auction panel: before opening, "opens in" with the bid breakdown message; at the opening
  * instant (server-corrected clock, no reload) it hides both and shows the time remaining, the
- * place-bid button and the secure-now form; at closing it says so.
+ * place-bid button and the secure-now form; at closing it says so. While live it shows the best
+ * (cheapest) bid so far, anonymous; a bid placed elsewhere refreshes the page, and with it the props.
  */
 export default function AuctionPanel(raw: Record<string, unknown>) {
   const props = useMemo(() => auctionPanelProps(raw), [raw]);
@@ -52,6 +53,9 @@ function Live({ props, timeLeft }: { props: AuctionPanelProps; timeLeft: Remaini
     <>
       <p className="auction-remaining">
         {props.closesAt === null ? "Live until the shipper awards" : <>Time remaining <strong className="countdown">{clock(timeLeft, props.closesAtText)}</strong></>}
+      </p>
+      <p className="auction-best-price">
+        {props.bestPriceText === null ? "No bids yet" : <>Best price so far: <strong>{props.bestPriceText}</strong> a load</>}
       </p>
       {props.canBid && (
         <div className="form-actions">

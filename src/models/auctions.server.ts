@@ -1,12 +1,13 @@
 import { jobScopes } from "#models/job-scopes.server.ts";
 import { db } from "#db/client.server.ts";
 import { awardJob } from "#models/award.server.ts";
-import { notifyAll } from "#models/quotes.server.ts";
+import { notifyAll, refreshJobPages } from "#models/quotes.server.ts";
 
 // The auction clock: scheduled → live at auctionOpensAt, live → awarded by the rules (or closed
 // when nobody bid) at auctionClosesAt. Everything it needs is in the jobs table, so after a
 // restart it first catches up on whatever fell due while it was down, then sleeps until the next
-// opening or closing. Pages and bids never wait for it: they read the phase from the clock itself.
+// opening or closing. Pages and bids never wait for it: they read the phase from the clock itself;
+// the open pages of each auction it opens or closes are refreshed, so none goes on offering bids.
 
 export type AuctionClockLog = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 export type AuctionClock = { stop(): void; wake(): void; /** Resolves when the current run (if any) is done. */ idle(): Promise<void> };
@@ -27,6 +28,7 @@ export async function openDueAuctions(now = Date.now()): Promise<number[]> {
     if (count) opened.push(id);
   }
   await notifyAll(opened.map((jobId) => ({ kind: "auction_live" as const, jobId })));
+  await Promise.all(opened.map((jobId) => refreshJobPages(jobId)));
   return opened;
 }
 
@@ -46,6 +48,7 @@ export async function closeDueAuctions(now = Date.now()): Promise<number[]> {
       if (count) {
         closed.push(id);
         await notifyAll([{ kind: "auction_closed", jobId: id }]);
+        await refreshJobPages(id);
       }
     }
   }

@@ -5,6 +5,7 @@ import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { allocate } from "#domain/bidding/allocation.ts";
 import { awardRefusal } from "#domain/bidding/quote-window.ts";
+import { isAwarded } from "#domain/jobs/status.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { type LoadPlanJob, planLoads, spreadLoads } from "#domain/loads/load-plan.ts";
 import type { NotifyEvent } from "#models/notify.server.ts";
@@ -12,7 +13,7 @@ import { refusedBase, type Result } from "#lib/result.server.ts";
 import { createLoadStops } from "#models/load-stops.server.ts";
 import { ensureJobCo2e } from "#models/job-co2e.server.ts";
 import { insertRows } from "#models/bulk-insert.server.ts";
-import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, refreshQuotesPages, rulesOf } from "#models/quotes.server.ts";
+import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, refreshJobPages, refreshQuotesPages, rulesOf } from "#models/quotes.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -59,8 +60,7 @@ export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOu
     if (claimed.count === 0) return { outcome: refusedBase("This job has already been awarded", 409), events: [] };
     return settle(tx, job, winners, quotes.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
-  if (result.outcome.ok) await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
-  await afterSettling(result.events);
+  await afterSettling(jobId, result);
   return result.outcome;
 }
 
@@ -101,19 +101,25 @@ export async function secureNow(jobId: number, carrier: { accountId: number; use
     const winner = { accountId: carrier.accountId, quoteId: quote.id, valueCents: price, loads: job.expectedQuantity };
     return settle(tx, job, [winner], others.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
-  if (result.outcome.ok) await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
-  await afterSettling(result.events);
+  await afterSettling(jobId, result);
   return result.outcome;
 }
 
-/** Winners and losers hear the outcome, and their open "My quotes" pages show it. */
-async function afterSettling(events: readonly NotifyEvent[]) {
+/**
+ * Once an award has committed: its loads' stops and CO2e, then winners and losers hear the outcome,
+ * and every open page of the job (the losers' too, which still offered "Update quote" or "Secure
+ * now") and their "My quotes" pages show it.
+ */
+async function afterSettling(jobId: number, { outcome, events }: { outcome: AwardOutcome; events: readonly NotifyEvent[] }) {
+  if (!outcome.ok) return;
+  await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
   await notifyAll(events);
-  await refreshQuotesPages(events.flatMap((event) => ("carrierAccountId" in event ? [event.carrierAccountId] : [])));
+  const bidders = events.flatMap((event) => ("carrierAccountId" in event ? [event.carrierAccountId] : []));
+  await Promise.all([refreshJobPages(jobId), refreshQuotesPages(bidders)]);
 }
 
 function secureNowRefusal(job: AwardJob, now: number): string {
-  if (["awarded", "in_progress", "completed"].includes(job.status)) return SECURE_NOW_TAKEN;
+  if (isAwarded(job.status)) return SECURE_NOW_TAKEN;
   if (!job.isAuction || !job.secureNowPriceCents) return "This job cannot be secured now";
   if (job.auctionOpensAt && now < job.auctionOpensAt.getTime()) return "The auction has not opened yet";
   return "The auction has closed";

@@ -1,4 +1,4 @@
-import { isBeforeAward, isOutForQuotes } from "#domain/jobs/status.ts";
+import { isAwarded, isBeforeAward, isOutForQuotes } from "#domain/jobs/status.ts";
 import { db } from "#db/client.server.ts";
 import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
@@ -22,6 +22,10 @@ export type CarrierPanel = {
   phase: AuctionPhase;
   /** Why quotes are not taken right now, or null while bidding is open. */
   refusal: string | null;
+  /** The quote form is on the page: bidding is open, or an auction is about to open (shown at opening). */
+  showsForm: boolean;
+  /** The job has been awarded: the panel gives this carrier's outcome instead of a form. */
+  awarded: boolean;
   expectedQuantity: number;
   breakdown: string;
   quote: MyQuote | null;
@@ -71,7 +75,7 @@ async function shipperPanel(job: BiddingJob, now: number): Promise<ShipperPanel>
     cheapestCents: quotes._min.valueCents,
     loadsCount,
     awardable: awardRefusal(job, now) === null && quotes._count > 0,
-    auction: auctionProps(job, false),
+    auction: auctionProps(job, false, quotes._min.valueCents),
   };
 }
 
@@ -87,18 +91,22 @@ async function carrierPanel(job: BiddingJob, user: CurrentUser, options: PanelOp
   const refusal = quoteRefusal(job, now);
   const values = options.values ?? (mine?.status === "active" ? { price: wholePoundsFromPence(mine.valueCents), number_of_loads: String(mine.numberOfLoads) } : {});
   const editing = mine?.status === "active" || mine?.status === "withdrawn";
+  const active = quotes.filter((q) => q.status === "active");
+  const showsForm = refusal === null || auctionPhase(job, now) === "scheduled";
   return {
     kind: "carrier",
     jobId: job.id,
     reference: job.reference,
     phase: auctionPhase(job, now),
     refusal,
+    showsForm,
+    awarded: isAwarded(job.status),
     expectedQuantity: job.expectedQuantity,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
     quote: mine && { id: mine.id, valueCents: mine.valueCents, numberOfLoads: mine.numberOfLoads, status: mine.status, securedNow: mine.securedNow, updatedAt: mine.updatedAt },
     loadsWon,
-    allocator: { quotes: anonymise(quotes.filter((q) => q.status === "active"), user.accountId), expectedQuantity: job.expectedQuantity, rules: rulesOf(job) },
-    auction: auctionProps(job, refusal === null || auctionPhase(job, now) === "scheduled"),
+    allocator: { quotes: anonymise(active, user.accountId), expectedQuantity: job.expectedQuantity, rules: rulesOf(job) },
+    auction: auctionProps(job, showsForm, cheapest(active)),
     form: {
       action: editing && mine ? `/jobs/${job.id}/quotes/${mine.id}` : `/jobs/${job.id}/quotes`,
       method: editing ? "patch" : "post",
@@ -139,7 +147,10 @@ export function anonymousStandings(quotes: AnonymousQuote[], job: BiddingJob) {
   };
 }
 
-export function auctionProps(job: BiddingJob, canBid: boolean): AuctionPanelProps | null {
+const cheapest = (quotes: readonly { valueCents: number }[]) => (quotes.length ? Math.min(...quotes.map((q) => q.valueCents)) : null);
+
+/** The auction panel's props; `bestCents` is the cheapest active quote, shown to everyone without its carrier. */
+export function auctionProps(job: BiddingJob, canBid: boolean, bestCents: number | null): AuctionPanelProps | null {
   if (!job.isAuction) return null;
   const price = job.secureNowPriceCents;
   return {
@@ -151,6 +162,7 @@ export function auctionProps(job: BiddingJob, canBid: boolean): AuctionPanelProp
     closesAtText: formatDateTime(job.auctionClosesAt),
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
     canBid,
+    bestPriceText: bestCents === null ? null : formatMoney(bestCents),
     secureNow: canBid && price ? { priceText: formatMoney(price), loads: job.expectedQuantity, action: `/jobs/${job.id}/secure_now` } : null,
   };
 }
@@ -197,7 +209,7 @@ export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Dat
     awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
     rulesEditable: !settled && isOutForQuotes(job.status),
-    auction: auctionProps(job, false),
+    auction: auctionProps(job, false, cheapest(quotes.filter((q) => q.status === "active"))),
   };
 }
 

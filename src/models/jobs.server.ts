@@ -16,7 +16,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
 import { locatedAll } from "#models/job-locations.server.ts";
 import { recordMatches } from "#models/saved-searches.server.ts";
-import { notifyAll, refreshQuotesPages } from "#models/quotes.server.ts";
+import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/quotes.server.ts";
 import { recordJobCo2e } from "#models/job-co2e.server.ts";
 import { afterOwnFleetAward, createOwnFleetLoads } from "#models/award.server.ts";
 
@@ -171,7 +171,7 @@ async function syncLocations(tx: Tx, job: JobDetail, data: JobFormData): Promise
 
 /**
  * Withdraws the job before award; its quotes stay for the record. The carriers who quoted are told,
- * and their open "My quotes" pages show the quote lost.
+ * and their open "My quotes" pages show the quote lost; the job's open pages stop taking quotes.
  */
 export async function cancelJob(job: JobDetail): Promise<JobWrite> {
   if (!isCancellable(job.status)) return refusedBase(NOT_CANCELLABLE, 409);
@@ -182,7 +182,7 @@ export async function cancelJob(job: JobDetail): Promise<JobWrite> {
   if (!count) return refusedBase(NOT_CANCELLABLE, 409);
   await notifyAll([{ kind: "job_cancelled", jobId: job.id }]);
   const bidders = await db().quote.findMany({ where: { jobId: job.id, status: { not: "withdrawn" } }, select: { carrierAccountId: true } });
-  await refreshQuotesPages(bidders.map((q) => q.carrierAccountId));
+  await Promise.all([refreshJobPages(job.id), refreshQuotesPages(bidders.map((q) => q.carrierAccountId))]);
   return ok({ id: job.id });
 }
 

@@ -8,7 +8,7 @@ import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { logger } from "#lib/logger.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
-import { quotesStream } from "#domain/messaging/streams.ts";
+import { jobStream, quotesStream } from "#domain/messaging/streams.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#models/broadcast.server.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
@@ -64,6 +64,16 @@ export async function canReadJob(user: CurrentUser, job: { id: number }): Promis
   return (await db().job.count({ where: { id: job.id, ...jobScopes.visibleToCarrier(user) } })) > 0;
 }
 
+/**
+ * Whether this person may see the job's page, and so follow its live stream (jobStream): its
+ * shipper's office, or a carrier who may read it (canReadJob).
+ */
+export async function canSeeJob(user: CurrentUser, jobId: number): Promise<boolean> {
+  if (user.account.kind === "carrier") return canReadJob(user, { id: jobId });
+  const job = await db().job.findUnique({ where: { id: jobId }, select: { shipperAccountId: true } });
+  return job !== null && isShipperOf(job, user);
+}
+
 export async function requireShipperJob(user: CurrentUser, id: unknown): Promise<BiddingJob> {
   found(isOfficeOf("shipper", user));
   return found(await db().job.findFirst({ where: { id: recordId(id), shipperAccountId: user.accountId }, select: biddingJobSelect }));
@@ -107,9 +117,18 @@ export async function refreshQuotesPages(accountIds: Iterable<number>): Promise<
 }
 
 /**
+ * Refreshes every open page of the job (the job page and its quotes pages, whoever's they are):
+ * its quotes, auction or award changed. Sent after the write has committed.
+ */
+export async function refreshJobPages(jobId: number): Promise<void> {
+  await broadcastTo(jobStream(jobId), refreshStream());
+}
+
+/**
  * Places or changes this carrier's one quote on the job (a change moves its updatedAt, and so its
  * place in a tie). Tells the shipper, and any carrier the new quote pushes out of the allocation;
- * refreshes the quotes pages of this carrier and of every carrier whose loads by the rules changed.
+ * refreshes the job's open pages, and the quotes pages of this carrier and of every carrier whose
+ * loads by the rules changed.
  * Holds the job's row (as the award does), so a quote is either in the award's reckoning or refused.
  */
 export async function placeQuote(job: BiddingJob, user: CurrentUser, input: QuoteInput): Promise<QuoteResult> {
@@ -133,7 +152,7 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
     { kind: "quote_received", jobId: job.id, quoteId: result.quote.id },
     ...(result.outbid.length ? [{ kind: "outbid" as const, jobId: job.id, carrierAccountIds: result.outbid }] : []),
   ]);
-  await refreshQuotesPages([user.accountId, ...result.moved]);
+  await Promise.all([refreshJobPages(job.id), refreshQuotesPages([user.accountId, ...result.moved])]);
   return ok({ quote: result.quote });
 }
 
@@ -153,8 +172,9 @@ function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor:
 }
 
 /**
- * Withdraws the quote; refreshes the quotes pages of this carrier and of the carriers it lets win
- * more. Holds the job's row like placeQuote, so an awarded quote is never withdrawn afterwards.
+ * Withdraws the quote; refreshes the job's open pages, and the quotes pages of this carrier and of
+ * the carriers it lets win more. Holds the job's row like placeQuote, so an awarded quote is never
+ * withdrawn afterwards.
  */
 export async function withdrawQuote(job: BiddingJob, quote: { id: number; status: string; carrierAccountId: number }): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
@@ -168,7 +188,7 @@ export async function withdrawQuote(job: BiddingJob, quote: { id: number; status
     return ok({ quote: withdrawn, moved });
   });
   if (!result.ok) return result;
-  await refreshQuotesPages([quote.carrierAccountId, ...result.moved]);
+  await Promise.all([refreshJobPages(job.id), refreshQuotesPages([quote.carrierAccountId, ...result.moved])]);
   return ok({ quote: result.quote });
 }
 
@@ -181,10 +201,15 @@ export function quotesForShipper(jobId: number) {
   });
 }
 
-/** New allocation rules for the job, checked by the allocation rule; refused once the job is awarded. */
+/**
+ * New allocation rules for the job, checked by the allocation rule; refused once the job is awarded.
+ * The job's open pages are refreshed: each carrier's "you would win" follows the rules.
+ */
 export async function updateAllocationRules(job: BiddingJob, rules: AllocationRules): Promise<Result> {
   const invalid = allocationFieldErrors(validateAllocationRules(rules));
   if (Object.keys(invalid).length) return refused(invalid);
   const { count } = await db().job.updateMany({ where: { id: job.id, ...jobScopes.beforeAward }, data: rules });
-  return count ? ok() : refusedBase("The rules cannot change once the job has been awarded");
+  if (!count) return refusedBase("The rules cannot change once the job has been awarded");
+  await refreshJobPages(job.id);
+  return ok();
 }

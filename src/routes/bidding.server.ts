@@ -3,9 +3,11 @@ import { AllocationRulesInputSchema, ReturnToSchema } from "#domain/bidding/allo
 import { QuoteInputSchema } from "#domain/bidding/quote-input-schema.ts";
 import { allOf, count } from "#domain/format/count.ts";
 import { formatMoney } from "#domain/format/money.ts";
+import { jobStream } from "#domain/messaging/streams.ts";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { pageNumber, parseInput } from "#lib/input.server.ts";
 import type { FieldErrors, Result } from "#lib/result.server.ts";
+import { streamTag } from "#lib/turbo.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 import { trackEvent } from "#server/tracked-events.server.ts";
@@ -27,7 +29,7 @@ export function biddingRouter(): Router {
     const panel = await biddingPanelFor(job, user, { returnTo: `/jobs/${job.id}/quotes` });
     const bidding = found(panel.kind === "carrier" && panel);
     if (wantsJson(req)) return res.json(anonymousStandings(bidding.allocator.quotes, job));
-    await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding });
+    await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding, liveTag: liveTagOf(job) });
   });
 
   router.post("/jobs/:id/quotes", (req, res) => saveQuote(req, res, null));
@@ -99,17 +101,30 @@ async function saveQuote(req: Request, res: Response, quoteId: string | null) {
   res.redirect(303, returnTo(req, job));
 }
 
+/**
+ * A refused quote or withdrawal. While the quote form is on the page, it comes back (422) with the
+ * problems beside its fields. Once bidding has closed (awarded, secured by another carrier, closed)
+ * there is no form to show them in: a page drawn before that (a late "Update quote") goes back to
+ * the page it came from, which now tells the carrier what happened, with the reason as an alert.
+ */
 async function quoteFailed(req: Request, res: Response, job: BiddingJob, user: CurrentUser, errors: FieldErrors) {
   if (wantsJson(req)) return res.status(422).json({ errors });
   const bidding = await biddingPanelFor(job, user, { errors, values: stringValues(req.body), returnTo: returnTo(req, job) });
   if (bidding.kind !== "carrier") throw new HttpError(422, Object.values(errors).join(". "));
-  await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding }, 422);
+  if (!bidding.showsForm) {
+    flash(req, "alert", bidding.refusal ?? refusal({ errors }));
+    return res.redirect(303, (await canReadJob(user, job)) ? returnTo(req, job) : "/jobs");
+  }
+  await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding, liveTag: liveTagOf(job) }, 422);
 }
+
+/** The job's pages follow its stream: a quote, award or auction change anywhere refreshes them. */
+const liveTagOf = (job: { id: number }) => streamTag(jobStream(job.id));
 
 async function showShipperQuotes(req: Request, res: Response, job: BiddingJob, form: { errors?: Record<string, string>; values?: Record<string, string> } = {}, status = 200) {
   const page = await quotesPageFor(job, { pageNumber: pageNumber(req.query.page) });
   if (wantsJson(req) && status === 200) return res.json({ quotes: page.rows, totalAllocated: page.totalAllocated, rules: page.rules });
-  await renderPage(req, res, "bidding/index", { title: `Quotes · ${job.reference}`, page, errors: form.errors ?? {}, values: form.values ?? {} }, status);
+  await renderPage(req, res, "bidding/index", { title: `Quotes · ${job.reference}`, page, liveTag: liveTagOf(job), errors: form.errors ?? {}, values: form.values ?? {} }, status);
 }
 
 /** Back to the job page or the quote page, whichever the form came from; never anywhere else. */

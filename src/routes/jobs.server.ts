@@ -22,6 +22,8 @@ import { requireUser } from "#server/auth.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
+import { streamTag } from "#lib/turbo.server.ts";
+import { jobStream } from "#domain/messaging/streams.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { trackEvent } from "#server/tracked-events.server.ts";
 import { jobMessagingFor } from "#models/messages.server.ts";
@@ -116,6 +118,7 @@ export function jobsRouter(): Router {
     const owner = user.account.kind === "shipper";
     await renderPage(req, res, "jobs/show", {
       title: job.reference, job, bidding, messaging, trip, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,
+      liveTag: streamTag(jobStream(job.id)),
     });
   });
 

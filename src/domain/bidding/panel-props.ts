@@ -38,6 +38,11 @@ export const auctionPanelProps = object({
   breakdown: string,
   /** Carriers who may bid get the place-bid button and the secure-now form; shippers only watch. */
   canBid: boolean,
+  /**
+   * The cheapest standing bid ("£420.00"), or null before the first: a reverse auction shows every
+   * bidder the price to beat, never whose it is.
+   */
+  bestPriceText: nullable(string),
   secureNow: nullable(object({ priceText: string, loads: number, action: string })),
 });
 export type AuctionPanelProps = Shaped<typeof auctionPanelProps>;

@@ -34,6 +34,13 @@ export const TAKING_QUOTES_STATUSES = ["open", "live"] as const satisfies readon
 /** Published and not yet awarded: carriers may read the job, and its allocation rules may change. */
 export const OUT_FOR_QUOTES_STATUSES = ["open", "scheduled", "live", "closed"] as const satisfies readonly JobStatus[];
 
+/** Awarded: the job's loads exist and run, or have run, with the carriers who won them. */
+export const AWARDED_STATUSES = ["awarded", "in_progress", "completed"] as const satisfies readonly JobStatus[];
+
+export function isAwarded(status: string): boolean {
+  return (AWARDED_STATUSES as readonly string[]).includes(status);
+}
+
 /** Before award a shipper may still change or withdraw the job (unless a quote was accepted). */
 export const BEFORE_AWARD_STATUSES = ["draft", ...OUT_FOR_QUOTES_STATUSES] as const satisfies readonly JobStatus[];
 const BEFORE_AWARD: readonly string[] = BEFORE_AWARD_STATUSES;

@@ -10,6 +10,7 @@ export type StreamRef =
   | { kind: "account"; accountId: number }
   | { kind: "quotes"; accountId: number }
   | { kind: "load"; loadId: number }
+  | { kind: "job"; jobId: number }
   | { kind: "conversation"; conversation: ConversationRef }
   | { kind: "support_chat"; userId: number }
   | { kind: "support_inbox" };
@@ -27,6 +28,13 @@ export const quotesStream = (accountId: number) => `quotes:${accountId}`;
 
 /** A load's page, refreshed for everyone watching it when the load changes (status, proof of delivery). */
 export const loadStream = (loadId: number) => `load:${loadId}`;
+
+/**
+ * A job's pages (the job page, and the quotes page of its shipper or of a carrier), refreshed for
+ * everyone watching when its quotes, auction or award change. It carries only "refresh": each page
+ * fetches itself again as its own viewer, so nothing on it is shared between accounts.
+ */
+export const jobStream = (jobId: number) => `job:${jobId}`;
 
 /** A person's chat with platform support: their panel and the support staff answering it. */
 export const supportChatStream = (userId: number) => `support:user:${userId}`;
@@ -52,6 +60,7 @@ const PATTERNS: [RegExp, (ids: number[]) => StreamRef][] = [
   [new RegExp(`^account:${ID}$`), ([accountId]) => ({ kind: "account", accountId: accountId! })],
   [new RegExp(`^quotes:${ID}$`), ([accountId]) => ({ kind: "quotes", accountId: accountId! })],
   [new RegExp(`^load:${ID}$`), ([loadId]) => ({ kind: "load", loadId: loadId! })],
+  [new RegExp(`^job:${ID}$`), ([jobId]) => ({ kind: "job", jobId: jobId! })],
   [new RegExp(`^conversation:load:${ID}$`), ([loadId]) => ({ kind: "conversation", conversation: { kind: "load", loadId: loadId! } })],
   [
     new RegExp(`^conversation:job:${ID}:${ID}$`),

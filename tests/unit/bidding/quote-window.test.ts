@@ -11,7 +11,8 @@ describe("quoteRefusal", () => {
   it.each([
     { job: tender("open"), now: opens, refusal: null, why: "an open tender takes quotes" },
     { job: tender("draft"), now: opens, refusal: M.draft, why: "a draft does not" },
-    { job: tender("awarded"), now: opens, refusal: M.closed, why: "an awarded tender does not" },
+    { job: tender("awarded"), now: opens, refusal: M.awarded, why: "an awarded tender does not, and says it was awarded" },
+    { job: auction("in_progress"), now: opens + 1, refusal: M.awarded, why: "an auction awarded (secured) while its window is still open" },
     { job: tender("cancelled"), now: opens, refusal: M.closed, why: "a cancelled tender does not" },
     { job: auction("scheduled"), now: opens - 1, refusal: M.notOpen, why: "an auction before opening" },
     { job: auction("scheduled"), now: opens, refusal: null, why: "an auction at its opening instant, before the clock moved the status" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountStream, conversationKey, conversationPath, conversationStream, parseStream, userStream, type ConversationRef } from "#domain/messaging/streams.ts";
+import { accountStream, conversationKey, conversationPath, conversationStream, jobStream, parseStream, userStream, type ConversationRef } from "#domain/messaging/streams.ts";
 
 const load: ConversationRef = { kind: "load", loadId: 12 };
 const job: ConversationRef = { kind: "job", jobId: 5, carrierAccountId: 3 };
@@ -26,6 +26,8 @@ describe("stream names", () => {
     ["conversation:job:5:3", { kind: "conversation", conversation: job }],
     ["load:7", { kind: "load", loadId: 7 }],
     ["load:07", null],
+    ["job:9", { kind: "job", jobId: 9 }],
+    ["job:9:1", null],
     ["user:0", null],
     ["user:04", null],
     ["user:4:extra", null],
@@ -36,6 +38,11 @@ describe("stream names", () => {
     ["", null],
   ] as const)("parses %j", (name, expected) => {
     expect(parseStream(name)).toEqual(expected);
+  });
+
+  it("names a job's pages' stream, and reads it back", () => {
+    expect(jobStream(9)).toBe("job:9");
+    expect(parseStream(jobStream(9))).toEqual({ kind: "job", jobId: 9 });
   });
 
   it("round-trips every conversation", () => {

@@ -39,8 +39,9 @@ describe("shape checks", () => {
 
   it("reads the islands' props as the server builds them", () => {
     expect(bidAllocatorProps(allocator)).toEqual(allocator);
-    const panel = { jobId: 1, status: "open", opensAt: null, closesAt: 5, opensAtText: "", closesAtText: "x", breakdown: "b", canBid: true, secureNow: { priceText: "£1", loads: 1, action: "/a" } };
+    const panel = { jobId: 1, status: "open", opensAt: null, closesAt: 5, opensAtText: "", closesAtText: "x", breakdown: "b", canBid: true, bestPriceText: "£420.00", secureNow: { priceText: "£1", loads: 1, action: "/a" } };
     expect(auctionPanelProps(panel)).toEqual(panel);
+    expect(auctionPanelProps({ ...panel, bestPriceText: null }).bestPriceText).toBeNull();
     expect(() => auctionPanelProps({ ...panel, secureNow: { ...panel.secureNow, loads: null } })).toThrow("secureNow.loads should be a number");
   });
 });
