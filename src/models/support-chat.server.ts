@@ -132,8 +132,8 @@ async function broadcastPersonBadge(userId: number): Promise<void> {
   await broadcastTo(userStream(userId), turboStream("replace", "support_chat_badge", html));
 }
 
-function notifyPerson(userId: number, message: SupportMessageView): Promise<void> {
-  return deliverNotifications([{ userId, kind: "message", title: "Loadline support answered you", body: snippet(message.body), path: "/support" }]);
+async function notifyPerson(userId: number, message: SupportMessageView): Promise<void> {
+  await deliverNotifications([{ userId, kind: "message", title: "Loadline support answered you", body: snippet(message.body), path: "/support" }]);
 }
 
 // ── The inbox in /admin ─────────────────────────────────────────────────────────────────────

@@ -14,6 +14,7 @@ import { finishInterruptedAwards } from "#models/load-stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { sendSearchDigests } from "#models/saved-searches.server.ts";
+import { sendDueEmails } from "#models/due-emails.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
 import { attachCable } from "#server/cable.server.ts";
@@ -82,6 +83,7 @@ async function serve(env: Env, logger: Logger, unlock: () => void, undo: (() => 
     stoppedAfterItsRun(startAuctionClock(logger)),
     startHousekeeping(logger),
     startSearchDigests(logger, env.APP_ORIGIN ?? `http://${host}:${port}`),
+    startDueEmails(logger, env.APP_ORIGIN ?? `http://${host}:${port}`),
     startCallOffChecks(logger),
   ];
   // Jobs stored before the CO2e figure existed (or seeded without it) get it in the background.
@@ -162,6 +164,22 @@ function startSearchDigests(logger: Logger, origin: string): Background {
     sendSearchDigests(new Date(), origin)
       .then((sent) => sent && logger.info({ sent }, "saved-search digests sent"))
       .catch((err: unknown) => logger.error({ err }, "sending saved-search digests failed")),
+  );
+}
+
+const DUE_EMAILS_EVERY_MS = 60_000;
+
+/**
+ * Every minute, and once at start: e-mails to people away from the page that have fallen due
+ * (notifications still unread 15 minutes on, auctions closing within the hour; see docs/email.md).
+ * Every process runs it; each e-mail is claimed in the database before it is sent, so it goes once.
+ * A minute keeps a due e-mail within a minute of its time.
+ */
+function startDueEmails(logger: Logger, origin: string): Background {
+  return repeat(DUE_EMAILS_EVERY_MS, () =>
+    sendDueEmails(new Date(), origin)
+      .then((sent) => sent && logger.info({ sent }, "e-mails sent"))
+      .catch((err: unknown) => logger.error({ err }, "sending due e-mails failed")),
   );
 }
 

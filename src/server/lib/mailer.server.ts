@@ -6,7 +6,8 @@ import { env } from "#lib/env.server.ts";
 // Outgoing mail: through SMTP_URL when it is set; otherwise each message is written as an .eml
 // file to outbox/ in the data folder (beside a SQLite database), where a developer (or a test) can open it.
 
-export type Mail = { to: string; subject: string; text: string };
+/** `headers`: extra header lines written as given (no folding or encoding), e.g. List-Unsubscribe. */
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
 
 export function outboxDir(): string {
   return path.join(env().dataDir, "outbox");
@@ -16,7 +17,9 @@ let transport: nodemailer.Transporter | undefined;
 
 export async function sendMail(mail: Mail): Promise<void> {
   const config = env();
-  const message = { from: config.MAIL_FROM, ...mail };
+  const { headers, ...rest } = mail;
+  const prepared = headers && Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { prepared: true, value }]));
+  const message = { from: config.MAIL_FROM, ...rest, ...(prepared ? { headers: prepared } : {}) };
   if (config.SMTP_URL) {
     transport ??= nodemailer.createTransport(config.SMTP_URL);
     await transport.sendMail(message);
