@@ -161,6 +161,9 @@ describe("live messaging, typing notices and notifications", () => {
     expect(await card.textContent()).toContain("Live Haulage Ltd quoted £450.00 per load for 1 load.");
     // Every line of the card is readable on the card (it arrives inside the header, whose text is white).
     for (const part of [card.locator(".notification-title"), card.locator("p"), card.locator("time")]) expect(await contrastOnCard(part)).toBeGreaterThanOrEqual(4.5);
+    // And clear of the Help button, which floats in the same corner.
+    const [cardBox, helpBox] = [await card.boundingBox(), await shipperPage.locator(".support-chat-button").boundingBox()];
+    expect(cardBox!.y + cardBox!.height).toBeLessThanOrEqual(helpBox!.y);
     await expect.poll(() => shipperPage.locator("#nav_notifications_badge").textContent()).toBe(String(unreadBefore + 1));
     expect(await shipperPage.locator("#notifications .notification-item", { hasText: "Live tender" }).count()).toBe(1);
     await card.getByRole("button", { name: "Dismiss" }).click();
