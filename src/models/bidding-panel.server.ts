@@ -10,6 +10,8 @@ import { awardRefusal, quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { formatDateTime } from "#domain/format/dates.ts";
 import { formatMoney, wholePoundsFromPence } from "#domain/format/money.ts";
 import { standingsOf } from "#models/compliance.server.ts";
+import { awardWinners } from "#models/award-outcome.server.ts";
+import { AFTER_AWARD, NO_WINNER, winnerLine } from "#domain/bidding/award-outcome.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { type BiddingJob, forAllocation, isBidder, isShipperOf, quotesForShipper, rulesOf } from "#models/quotes.server.ts";
 
@@ -47,6 +49,10 @@ export type ShipperPanel = {
   loadsCount: number;
   awardable: boolean;
   auction: AuctionPanelProps | null;
+  /** After the award: a line per winner (who, how many loads, at what price; cheapest first) and what happens next. */
+  outcome: { winners: string[]; next: string } | null;
+  /** Why an auction closed with no award, and what the shipper can do (null otherwise). */
+  noWinner: string | null;
 };
 
 export type BiddingPanel = CarrierPanel | ShipperPanel | { kind: "none" };
@@ -63,9 +69,11 @@ export async function biddingPanelFor(job: BiddingJob, user: CurrentUser, option
 }
 
 async function shipperPanel(job: BiddingJob, now: number): Promise<ShipperPanel> {
-  const [quotes, loadsCount] = await Promise.all([
+  const awarded = !isBeforeAward(job.status);
+  const [quotes, loadsCount, winners] = await Promise.all([
     db().quote.aggregate({ where: { jobId: job.id, status: { in: ["active", "accepted"] } }, _count: true, _min: { valueCents: true } }),
-    isBeforeAward(job.status) ? 0 : db().load.count({ where: { jobId: job.id } }),
+    awarded ? db().load.count({ where: { jobId: job.id } }) : 0,
+    awarded ? awardWinners(job.id) : [],
   ]);
   return {
     kind: "shipper",
@@ -76,6 +84,8 @@ async function shipperPanel(job: BiddingJob, now: number): Promise<ShipperPanel>
     loadsCount,
     awardable: awardRefusal(job, now) === null && quotes._count > 0,
     auction: auctionProps(job, false, quotes._min.valueCents),
+    outcome: winners.length ? { winners: winners.map(winnerLine), next: AFTER_AWARD } : null,
+    noWinner: job.isAuction && job.status === "closed" ? NO_WINNER : null,
   };
 }
 
