@@ -3,7 +3,7 @@ import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
 import {
-  NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, isOutForQuotes, isEditable, publishRefusal, publishedStatus, type ShipperTab,
+  NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, openingTab, isOutForQuotes, isEditable, publishRefusal, publishedStatus, type ShipperTab,
 } from "#domain/jobs/status.ts";
 import { OWN_DRIVER_TOO_LATE, isForOwnDriver, statusOnPublish } from "#domain/jobs/own-fleet.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
@@ -186,29 +186,6 @@ export async function cancelJob(job: JobDetail): Promise<JobWrite> {
   return ok({ id: job.id });
 }
 
-const COPY_SUFFIX = " (copy)";
-
-/** "Post again": the same job as a new draft, to adjust (dates, most often) and publish. */
-export async function copyJob(job: JobDetail, user: CurrentUser): Promise<JobWrite> {
-  const {
-    id: _id, status: _status, publishedAt: _publishedAt, awardedAt: _awardedAt, cancelledAt: _cancelledAt, createdAt: _createdAt, updatedAt: _updatedAt,
-    shipperAccountId: _shipper, createdById: _createdBy, locations, assignedDriver: _driver, _count, ...columns
-  } = job;
-  const reference = job.reference.length + COPY_SUFFIX.length > 120 ? job.reference : `${job.reference}${COPY_SUFFIX}`;
-  const copy = await db().job.create({
-    data: {
-      ...columns,
-      reference,
-      status: "draft",
-      shipperAccountId: user.accountId,
-      createdById: user.id,
-      locations: { create: locations.map(({ id: _locationId, jobId: _jobId, ...location }) => location) },
-    },
-    select: { id: true },
-  });
-  return ok({ id: copy.id });
-}
-
 const listSelect = {
   ...jobSummarySelect,
   updatedAt: true,
@@ -218,13 +195,16 @@ export type JobListRow = Prisma.JobGetPayload<{ select: typeof listSelect }>;
 
 export const SHIPPER_PAGE_SIZE = 50;
 
-/** One page of the shipper's jobs in a tab (newest first), and how many jobs each tab holds. */
-export async function jobsForShipper(user: CurrentUser, tab: ShipperTab, pageAsked = 1) {
-  const statuses = SHIPPER_TABS.find((t) => t.value === tab)?.statuses ?? [];
+/**
+ * One page of the shipper's jobs in a tab (newest first), how many jobs each tab holds, and the tab:
+ * the one asked for (`tabAsked`, a ?status= value), or the first that has jobs (openingTab).
+ */
+export async function jobsForShipper(user: CurrentUser, tabAsked: unknown, pageAsked = 1) {
   const byStatus = await db().job.groupBy({ by: ["status"], where: { shipperAccountId: user.accountId }, _count: { _all: true } });
   const counts = Object.fromEntries(
     SHIPPER_TABS.map((t) => [t.value, byStatus.filter((row) => (t.statuses as readonly string[]).includes(row.status)).reduce((sum, row) => sum + row._count._all, 0)]),
   ) as Record<ShipperTab, number>;
+  const { value: tab, statuses } = openingTab(tabAsked, counts);
   const pages = Math.max(1, Math.ceil(counts[tab] / SHIPPER_PAGE_SIZE));
   const page = Math.min(pageAsked, pages);
   const jobs = await db().job.findMany({
@@ -234,7 +214,7 @@ export async function jobsForShipper(user: CurrentUser, tab: ShipperTab, pageAsk
     skip: (page - 1) * SHIPPER_PAGE_SIZE,
     take: SHIPPER_PAGE_SIZE,
   });
-  return { jobs, counts, page, pages };
+  return { tab, jobs, counts, page, pages };
 }
 
 /** Places the account has used before, offered first by the address autocomplete. */

@@ -7,12 +7,14 @@ import { JobFormInputSchema, type JobFormInput } from "#domain/jobs/job-form-inp
 import { withBlankLocations } from "#domain/jobs/draft-input.ts";
 import { parseJobForm, type JobFormMode } from "#domain/jobs/job-form-schema.ts";
 import { jobView } from "#domain/jobs/job-view.ts";
-import { isCancellable, shipperTab, SHIPPER_TABS } from "#domain/jobs/status.ts";
+import { isBeforeAward, isCancellable, shipperTab, SHIPPER_TABS } from "#domain/jobs/status.ts";
+import { driverFact } from "#domain/jobs/driver-fact.ts";
+import { loadDriversOf } from "#models/job-drivers.server.ts";
 import { formInputOf, newJobInput } from "#domain/jobs/stored-job.ts";
 import { biddingPanelFor } from "#models/bidding-panel.server.ts";
 import { jobBoard } from "#models/job-board.server.ts";
 import {
-  canEditJob, cancelJob, copyJob, createJob, jobsForShipper, recentPlaces, requireOwnJob, requireViewableJob, updateJob,
+  canEditJob, cancelJob, createJob, jobsForShipper, recentPlaces, requireOwnJob, requireViewableJob, updateJob,
   type Intent, type JobDetail,
 } from "#models/jobs.server.ts";
 import { driversFor } from "#models/loads.server.ts";
@@ -28,7 +30,8 @@ import { flash, renderPage } from "#server/render.server.ts";
 import { trackEvent } from "#server/tracked-events.server.ts";
 import { jobMessagingFor } from "#models/messages.server.ts";
 
-type FormPage = { view: "jobs/new" | "jobs/edit"; job?: JobDetail; values: JobFormInput; errors?: Record<string, string> };
+/** `postingAgain`: the reference of the job whose answers fill a new job's form ("Post again"). */
+type FormPage = { view: "jobs/new" | "jobs/edit"; job?: JobDetail; values: JobFormInput; errors?: Record<string, string>; postingAgain?: string };
 
 async function renderJobForm(req: Request, res: Response, user: CurrentUser, page: FormPage, status = 200) {
   const [drivers, places] = await Promise.all([driversFor(user.accountId), recentPlaces(user)]);
@@ -41,6 +44,7 @@ async function renderJobForm(req: Request, res: Response, user: CurrentUser, pag
     visible: visibleGroups(formState(page.values)),
     drivers,
     recentPlaces: places,
+    postingAgain: page.postingAgain ?? null,
     jobView,
   }, status);
 }
@@ -84,8 +88,8 @@ export function jobsRouter(): Router {
   router.get("/jobs", async (req, res) => {
     const user = requireUser(req);
     if (isOfficeOf("shipper", user)) {
-      const tab = shipperTab(req.query.status);
-      const list = await jobsForShipper(user, tab.value, pageNumber(req.query.page));
+      const list = await jobsForShipper(user, req.query.status, pageNumber(req.query.page));
+      const tab = shipperTab(list.tab);
       return renderPage(req, res, "jobs/index", { title: "Your jobs", list, tab, tabs: SHIPPER_TABS, jobView });
     }
     if (user.account.kind !== "carrier" || user.role === "driver") throw new HttpError(403, "This page is not available for your account");
@@ -94,9 +98,13 @@ export function jobsRouter(): Router {
     await renderPage(req, res, "jobs/board", { title: "Job board", board, filters, filtered: isFiltered(filters), boardQuery, jobView });
   });
 
+  // "Post again" (`?from=` one of the account's own jobs, else 404) fills the form with that job's
+  // answers; nothing is saved until the form is, so leaving it leaves nothing behind.
   router.get("/jobs/new", async (req, res) => {
     const user = requireShipperOffice(req);
-    await renderJobForm(req, res, user, { view: "jobs/new", values: newJobInput() });
+    if (req.query.from === undefined) return renderJobForm(req, res, user, { view: "jobs/new", values: newJobInput() });
+    const original = await requireOwnJob(user, req.query.from);
+    await renderJobForm(req, res, user, { view: "jobs/new", values: withBlankLocations(formInputOf(original, { withIds: false })), postingAgain: original.reference });
   });
 
   router.post("/jobs", async (req, res) => {
@@ -114,10 +122,14 @@ export function jobsRouter(): Router {
   router.get("/jobs/:id", async (req, res) => {
     const user = requireUser(req);
     const job = await requireViewableJob(user, req.params.id);
-    const [bidding, messaging, trip] = await Promise.all([biddingPanelFor(job, user), jobMessagingFor(user, job), jobTrip(job)]);
     const owner = user.account.kind === "shipper";
+    // The shipper reads who drives the job's loads; the driver chosen on the form only until the award.
+    const [bidding, messaging, trip, loadDrivers] = await Promise.all([
+      biddingPanelFor(job, user), jobMessagingFor(user, job), jobTrip(job), owner && !isBeforeAward(job.status) ? loadDriversOf(job.id) : [],
+    ]);
     await renderPage(req, res, "jobs/show", {
       title: job.reference, job, bidding, messaging, trip, owner, canEdit: owner && canEditJob(job), canCancel: owner && isCancellable(job.status), jobView,
+      driver: owner ? driverFact(job, loadDrivers) : null,
       liveTag: streamTag(jobStream(job.id)),
     });
   });
@@ -165,15 +177,6 @@ export function jobsRouter(): Router {
     const cancelled = await cancelJob(job);
     flash(req, cancelled.ok ? "notice" : "alert", cancelled.ok ? "Job cancelled. Carriers can no longer quote on it." : (cancelled.errors.base ?? "This job cannot be cancelled"));
     res.redirect(303, `/jobs/${job.id}`);
-  });
-
-  router.post("/jobs/:id/copy", async (req, res) => {
-    const user = requireUser(req);
-    const job = await requireOwnJob(user, req.params.id);
-    const copy = await copyJob(job, user);
-    if (!copy.ok) throw new HttpError(422, copy.errors.base);
-    flash(req, "notice", `A copy of “${job.reference}” was saved as a draft. Check the dates, then publish it.`);
-    res.redirect(303, `/jobs/${copy.id}/edit`);
   });
 
   return router;

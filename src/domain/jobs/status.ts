@@ -98,6 +98,18 @@ export function shipperTab(value: unknown): (typeof SHIPPER_TABS)[number] {
   return SHIPPER_TABS.find((tab) => tab.value === value) ?? SHIPPER_TABS[1];
 }
 
+/**
+ * The tab the shipper's list opens on: the one asked for; else "Out for quotes" when it has jobs,
+ * else the first tab that has any, so a shipper whose jobs are all awarded or done never lands on
+ * an empty tab.
+ */
+export function openingTab(asked: unknown, counts: Readonly<Record<ShipperTab, number>>): (typeof SHIPPER_TABS)[number] {
+  const chosen = SHIPPER_TABS.find((tab) => tab.value === asked);
+  if (chosen) return chosen;
+  const preferred = shipperTab(undefined);
+  return counts[preferred.value] > 0 ? preferred : (SHIPPER_TABS.find((tab) => counts[tab.value] > 0) ?? preferred);
+}
+
 export function tabOfStatus(status: string): ShipperTab {
   return SHIPPER_TABS.find((tab) => (tab.statuses as readonly string[]).includes(status))?.value ?? "open";
 }

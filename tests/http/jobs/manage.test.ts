@@ -149,21 +149,8 @@ describe("POST /jobs/:id/cancellation", () => {
   });
 });
 
-describe("POST /jobs/:id/copy (post again)", () => {
-  it("saves a copy as a new draft with the same load and locations, and opens its form", async () => {
-    const job = await newJob({ reference: "Weekly pallets", status: "cancelled", cancelledAt: new Date(), vehicleTypes: '["box"]', quantityEu: 12, palletType: "eu" });
-    const response = await action(`/jobs/${job.id}/copy`).expect(303);
-    const copy = await db().job.findFirstOrThrow({ where: { shipperAccountId: shipper.accountId }, orderBy: { id: "desc" }, include: { locations: true } });
-    expect(copy.id).not.toBe(job.id);
-    expect(response.headers.location).toBe(`/jobs/${copy.id}/edit`);
-    expect(copy).toMatchObject({ reference: "Weekly pallets (copy)", status: "draft", publishedAt: null, cancelledAt: null, quantityEu: 12, vehicleTypes: '["box"]', createdById: shipper.id });
-    expect(copy.locations.map((l) => l.city).sort()).toEqual(["Bristol", "Leeds"]);
-    expect(copy.locations.every((l) => !job.locations.some((original) => original.id === l.id))).toBe(true);
-  });
-});
-
 describe("another account's jobs", () => {
-  it("are 404 to a shipper: page, edit, save, publish, cancel and copy", async () => {
+  it("are 404 to a shipper: page, edit, save, publish, cancel and post again", async () => {
     const other = await createShipper();
     const theirs = await createJob(other.accountId, other.id, { reference: "Not yours", status: "draft" });
     await browser.get(`/jobs/${theirs.id}`).expect(404);
@@ -171,7 +158,7 @@ describe("another account's jobs", () => {
     await patch(theirs.id, jobFormBody().job).expect(404);
     await action(`/jobs/${theirs.id}/publication`).expect(404);
     await action(`/jobs/${theirs.id}/cancellation`).expect(404);
-    await action(`/jobs/${theirs.id}/copy`).expect(404);
+    await browser.get(`/jobs/new?from=${theirs.id}`).expect(404);
     expect(await reload(theirs.id)).toMatchObject({ reference: "Not yours", status: "draft" });
     const list = await browser.get("/jobs?status=draft").expect(200);
     expect(list.text).not.toContain("Not yours");
