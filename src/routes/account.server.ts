@@ -1,11 +1,12 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { PasswordSchema } from "#domain/auth/account-forms.ts";
+import { emailPreferencesOf, saveEmailPreferences } from "#models/email-preferences.server.ts";
 import { endSessions } from "#models/sessions.server.ts";
 import { changeCredentials } from "#models/users.server.ts";
-import { refuseWhileImpersonating, requireUser } from "#server/auth.server.ts";
+import { impersonationRefusal, refuseWhileImpersonating, requireUser } from "#server/auth.server.ts";
 import { parseInput } from "#lib/input.server.ts";
-import { flash, renderPage } from "#server/render.server.ts";
+import { flash, renderPage, type PageLocals } from "#server/render.server.ts";
 
 const AccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter an email address like name@company.co.uk")),
@@ -18,10 +19,7 @@ const PostedEmailSchema = z.object({ email: z.string().max(300).catch("") }).cat
 export function accountRouter(): Router {
   const router = Router();
 
-  router.get("/account", async (req, res) => {
-    const user = requireUser(req);
-    await renderPage(req, res, "account/edit", { title: "Your account", values: { email: user.email } });
-  });
+  router.get("/account", (req, res) => accountPage(req, res));
 
   router.patch("/account", async (req, res) => {
     const user = requireUser(req);
@@ -31,7 +29,7 @@ export function accountRouter(): Router {
     const changed = changes ? await changeCredentials(user, changes) : input;
     if (!changed.ok) {
       const values = { email: PostedEmailSchema.parse(req.body).email };
-      return renderPage(req, res, "account/edit", { title: "Your account", values, errors: changed.errors }, 422);
+      return accountPage(req, res, { values, errors: changed.errors }, 422);
     }
     // A new password signs out every other browser, in case the old one was known to someone else.
     if (changes?.password) await endSessions(user.id, { except: req.sessionID });
@@ -39,5 +37,24 @@ export function accountRouter(): Router {
     res.redirect(303, "/account");
   });
 
+  // The "E-mail me about" boxes (`email_kinds[]`): 422 for a kind this person is not offered.
+  router.patch("/account/email_preferences", async (req, res) => {
+    const saved = await saveEmailPreferences(requireUser(req), (req.body as { email_kinds?: unknown }).email_kinds);
+    if (!saved.ok) return accountPage(req, res, { emailErrors: saved.errors }, 422);
+    flash(req, "notice", "Your e-mail choices have been saved.");
+    res.redirect(303, "/account");
+  });
+
   return router;
+}
+
+/**
+ * The account page: the sign-in details (their refusal in `errors`; read-only, with the reason, for
+ * support impersonating someone rather than a form that can only be refused) and the e-mail boxes as
+ * saved (their refusal in `emailErrors`).
+ */
+async function accountPage(req: Request, res: Response, locals: PageLocals = {}, status = 200) {
+  const user = requireUser(req);
+  const page = { title: "Your account", values: { email: user.email }, signInDetailsLocked: impersonationRefusal(req, "sign-in details"), emailPreferences: await emailPreferencesOf(user), emailErrors: {} };
+  await renderPage(req, res, "account/edit", { ...page, ...locals }, status);
 }

@@ -22,15 +22,16 @@ type Route = { method: "post" | "patch" | "put" | "delete"; path: (id: string, i
 
 const ROUTES: Route[] = [
   { method: "post", path: () => "/signup", as: "visitor" },
+  { method: "post", path: () => "/signup/confirmation_letter", as: "visitor" },
   { method: "post", path: () => "/session", as: "visitor" },
   { method: "post", path: () => "/collect", as: "visitor" },
   { method: "post", path: () => "/api/v1/client_errors", as: "visitor" },
   { method: "patch", path: () => "/account", as: "shipper" },
+  { method: "patch", path: () => "/account/email_preferences", as: "shipper" },
   { method: "post", path: () => "/admin/impersonations", as: "support" },
   { method: "post", path: () => "/jobs", as: "shipper" },
   { method: "patch", path: (id) => `/jobs/${id}`, as: "shipper" },
   { method: "post", path: (id) => `/jobs/${id}/publication`, as: "shipper" },
-  { method: "post", path: (id) => `/jobs/${id}/copy`, as: "shipper" },
   { method: "patch", path: (id) => `/jobs/${id}/allocation_rules`, as: "shipper" },
   { method: "post", path: (id) => `/jobs/${id}/award`, as: "shipper" },
   { method: "post", path: (id) => `/jobs/${id}/quotes`, as: "carrier" },
@@ -40,6 +41,8 @@ const ROUTES: Route[] = [
   { method: "post", path: (id) => `/jobs/${id}/messages`, as: "carrier" },
   { method: "patch", path: (id) => `/loads/${id}/driver`, as: "carrier" },
   { method: "patch", path: (id) => `/loads/${id}/status`, as: "driver" },
+  { method: "post", path: (id) => `/loads/${id}/collection`, as: "driver" },
+  { method: "delete", path: (id) => `/loads/${id}/collection`, as: "driver" },
   { method: "post", path: (id) => `/loads/${id}/positions`, as: "driver" },
   { method: "patch", path: (id) => `/loads/${id}/carrier`, as: "shipper" },
   { method: "post", path: () => "/loads_carrier_selector", as: "shipper" },
@@ -70,6 +73,8 @@ const ROUTES: Route[] = [
   { method: "post", path: () => "/api/v1/direct_uploads?use=photo", as: "shipper" },
   // The file's bytes, PUT to the URL its announcement gave: read raw, before any form or JSON parsing.
   { method: "put", path: (id) => `/api/v1/direct_uploads/${id}`, as: "shipper", rawBody: true },
+  // A mail client's one-click unsubscribe: no session or CSRF token needed, its body never read.
+  { method: "post", path: (id) => `/unsubscribe/${id}`, as: "visitor", rawBody: true },
 ];
 const CASES = ROUTES.length * RUNS_PER_ROUTE;
 

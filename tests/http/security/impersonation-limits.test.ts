@@ -53,6 +53,22 @@ describe("an impersonating browser is the first to die when the support user's s
   });
 });
 
+describe("the account page while impersonating", () => {
+  it("shows the sign-in details read-only with the reason, and no form that can only end in 403", async () => {
+    const customer = await createCarrier();
+    const { x } = await supportImpersonating(customer.id);
+    const page = (await x.browser.get("/account").expect(200)).text;
+    expect(page).toContain('<p class="flash flash-notice" id="sign-in-details-locked" role="note">You cannot change the email or password of a user you are impersonating.</p>');
+    expect(page).toContain(`<dt>Email</dt><dd>${customer.email}</dd>`);
+    expect(page).not.toContain('action="/account"');
+    expect(page).not.toContain('name="current_password"');
+    // The customer's own page keeps its form.
+    const own = (await (await signedInAgent(customer.email)).browser.get("/account").expect(200)).text;
+    expect(own).toContain('action="/account"');
+    expect(own).not.toContain("sign-in-details-locked");
+  });
+});
+
 describe("while impersonating, support cannot leave itself a way in", () => {
   it.each([
     { what: "invite someone", send: (b: Agent, csrf: string) => b.post("/team/invitations").type("form").send({ _csrf: csrf, email: "support-backdoor@evil.example", role: "admin" }) },
