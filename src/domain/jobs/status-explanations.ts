@@ -1,7 +1,7 @@
 import { CERTIFICATIONS, labelFor } from "./catalogue.ts";
 import { JOB_STATUSES, type JobStatus } from "./status.ts";
 import { quoteStateLabel, type QuoteState } from "#domain/bidding/quote-state.ts";
-import type { LoadStatus } from "#domain/loads/status.ts";
+import { loadStatusLabel, type LoadStatus } from "#domain/loads/status.ts";
 import type { Certification } from "./catalogue.ts";
 
 // What a status badge or a certification code means, in one sentence, for its tooltip. The texts
@@ -61,7 +61,7 @@ const LABELS: { readonly [K in StatusKind]: (status: string) => string } = {
   job: (status) => labelFor(JOB_STATUSES, status),
   quote: (status) => quoteStateLabel(status as QuoteState),
   bid: humanised,
-  load: humanised,
+  load: loadStatusLabel,
   board: humanised,
 };
 
