@@ -36,6 +36,34 @@ const jobType = (label: string) => async (page: Page) => {
   await page.waitForTimeout(50);
 };
 
+/** Signs up with `email` and waits for the "check your email" page. */
+const signUpAs = (email: string) => async (page: Page) => {
+  await page.getByLabel("Company name").fill("Axe Haulage");
+  await page.getByLabel("Your name").fill("Axel");
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/signup/sent");
+};
+
+/** Signs in with the right password for `email`, signed up but not confirmed. */
+const signInUnconfirmed = (email: string) => async (page: Page) => {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator("#unconfirmed").waitFor();
+};
+
+/** Impersonates `email` from /admin and opens their account page. */
+const accountWhileImpersonating = (email: string) => async (page: Page) => {
+  await page.getByRole("searchbox", { name: "Search users" }).fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("row", { name: email }).getByRole("button", { name: "Impersonate" }).click();
+  await page.waitForURL("**/dashboard");
+  await page.goto("/account");
+  await page.locator("#sign-in-details-locked").waitFor();
+};
+
 beforeAll(async () => {
   test = await startBrowserTest();
   const shipper = await userId("shipper@example.com");
@@ -49,6 +77,7 @@ beforeAll(async () => {
   const vehicle = await first(db().vehicle.findFirst({ where: { accountId: carrier.accountId }, select: { id: true } }), "vehicle");
   const driverLoad = await first(db().load.findFirst({ where: { driverId: driver.id, status: { in: ["driver_assigned", "collected"] } }, select: { id: true, status: true } }), "load on the road");
   const chat = await db().supportConversation.findFirst({ select: { id: true } });
+  const awardedJob = await db().job.findFirst({ where: { shipperAccountId: shipper.accountId, quotes: { some: { status: "accepted" } } }, select: { id: true } });
 
   visits.visitor = [
     { name: "home", path: "/" },
@@ -56,6 +85,8 @@ beforeAll(async () => {
     { name: "sign in refused", path: "/login", prepare: async (page) => { await page.getByRole("button", { name: "Sign in" }).click(); await page.waitForLoadState(); } },
     { name: "sign up", path: "/signup" },
     { name: "sign up refused", path: "/signup", prepare: async (page) => { await page.getByRole("button", { name: /sign up|create/i }).first().click(); await page.waitForLoadState(); } },
+    { name: "check your email", path: "/signup", prepare: signUpAs("axe-visitor@example.org") },
+    { name: "sign in before confirming", path: "/login", prepare: signInUnconfirmed("axe-visitor@example.org") },
   ];
   visits["shipper@example.com"] = [
     { name: "dashboard", path: "/dashboard" },
@@ -67,6 +98,8 @@ beforeAll(async () => {
     { name: "job form, shipping container", path: "/jobs/new", prepare: loadType("shipping_container") },
     { name: "job form refused", path: "/jobs/new", prepare: async (page) => { await page.getByRole("button", { name: "Publish" }).first().click(); await page.waitForLoadState(); } },
     { name: "job", path: `/jobs/${quotedJob.id}` },
+    ...(awardedJob ? [{ name: "awarded job", path: `/jobs/${awardedJob.id}` }] : []),
+    { name: "job form, posting again", path: `/jobs/new?from=${quotedJob.id}` },
     { name: "quotes and award", path: `/jobs/${quotedJob.id}/quotes` },
     { name: "job edit", path: `/jobs/${quotedJob.id}/edit` },
     { name: "load messages", path: `/loads/${shipperLoad.id}/messages` },
@@ -96,7 +129,6 @@ beforeAll(async () => {
     { name: "account", path: "/account" },
   ];
   visits["driver@example.com"] = [
-    { name: "dashboard", path: "/dashboard" },
     { name: "my loads", path: "/loads" },
     { name: "load", path: `/loads/${driverLoad.id}` },
     ...(driverLoad.status === "collected" ? [{ name: "delivery", path: `/loads/${driverLoad.id}/delivery` }] : []),
@@ -104,6 +136,8 @@ beforeAll(async () => {
   visits["support@example.com"] = [
     { name: "admin", path: "/admin" },
     ...(chat ? [{ name: "support chat", path: `/admin/support/${chat.id}` }] : []),
+    // Last: it leaves the browser impersonating the carrier.
+    { name: "account while impersonating", path: "/admin", prepare: accountWhileImpersonating("carrier@example.com") },
   ];
 });
 afterAll(async () => {
