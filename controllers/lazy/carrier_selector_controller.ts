@@ -1,5 +1,5 @@
 import { Controller } from "@hotwired/stimulus";
-import { postJson } from "./lib/http.ts";
+import { postJson } from "../lib/http.ts";
 
 /**
  * The carrier selector: when the collection date or the collection point changes, POST
