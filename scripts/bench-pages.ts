@@ -1,6 +1,6 @@
 // Signed-in pages under load, against bare Express sending the very same bytes.
 //
-//   npx tsx scripts/bench-pages.ts [seconds per run, default 10]
+//   npx tsx scripts/bench-pages.ts [seconds per run, default 10] [--rendered] [--profile] [--only=TEXT]
 //
 // Builds a throwaway copy of the demo data plus 1,000 open jobs, a job with 50 quotes and 200 loads
 // for the demo carrier; counts the SQL statements each page runs (in this process); then starts the
@@ -8,8 +8,15 @@
 // signs in through the real form, and drives each page with autocannon at 50 connections, then a
 // bare Express process serving that page's bytes from memory. Prints req/s, p50/p99, errors, SQL
 // statements per render (past the page cache) and the ratio app/bare for each page. Stops by itself.
+//
+// --rendered runs each page twice beside bare Express: once as a user reloading one address (the kept
+// copy in the page cache answers most requests), then with every request a new address (`?r=1`,
+// `?r=2`, …) so no kept copy can answer and every request renders the page. Bare Express is asked for
+// the same addresses and sends the same bytes. --only=TEXT keeps the pages whose label holds TEXT;
+// --profile with --rendered profiles rendering alone (the kept runs are left out).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import { Worker } from "node:worker_threads";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,7 +27,9 @@ import { PROXIED, signInThroughForm } from "./lib/sign-in.ts";
 
 const SECONDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 10);
 // --profile writes the app process's CPU profile to ./bench-profile/ for a closer look.
+const RENDERED = process.argv.includes("--rendered");
 const PROFILE = process.argv.includes("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve("bench-profile")}`] : [];
+const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const CONNECTIONS = 50;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const dir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
@@ -33,7 +42,6 @@ const { seed } = await import("../prisma/seed.ts");
 const { createApp } = await import("#server/app.server.ts");
 const { parseEnv } = await import("#lib/env.server.ts");
 const { createLogger } = await import("#lib/logger.server.ts");
-const { PAGE_CACHE_TTL_MS } = await import("#server/page-cache.server.ts");
 
 // ── Data ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -89,19 +97,32 @@ async function twoHundredLoads() {
   return loads[0]!.id;
 }
 
+async function conversations(jobId: number) {
+  for (let i = 0; i < 10; i++) {
+    const [from, to] = i % 2 ? [shipper, carrier] : [carrier, shipper];
+    await db().message.create({ data: { jobId, fromUserId: from.id, fromAccountId: from.accountId, toAccountId: to.accountId, body: `Bench message ${i + 1}` } });
+  }
+}
+
 const quotedJobId = await openJobs(1_000);
 await fiftyQuotes(quotedJobId);
+await conversations(quotedJobId);
 const loadId = await twoHundredLoads();
 
 type Page = { label: string; path: string; as: "carrier" | "shipper" };
-const PAGES: Page[] = [
+const ALL_PAGES: Page[] = [
   { label: "/jobs (carrier board)", path: "/jobs", as: "carrier" },
   { label: "/jobs (shipper list)", path: "/jobs", as: "shipper" },
   { label: "/jobs/:id (carrier, 50 quotes)", path: `/jobs/${quotedJobId}`, as: "carrier" },
   { label: "/loads", path: "/loads", as: "carrier" },
   { label: "/loads/:id", path: `/loads/${loadId}`, as: "carrier" },
   { label: "/dashboard", path: "/dashboard", as: "carrier" },
+  { label: "/dashboard (shipper)", path: "/dashboard", as: "shipper" },
+  { label: "/quotes", path: "/quotes", as: "carrier" },
+  { label: "/messages", path: "/messages", as: "carrier" },
+  { label: "/jobs (board, filters)", path: "/jobs?load_type=palletised&vehicle_type=curtain_side&sort=latest", as: "carrier" },
 ];
+const PAGES = ALL_PAGES.filter((page) => ONLY === undefined || page.label.includes(ONLY));
 
 // ── Signing in through the real form ─────────────────────────────────────────────────────────────
 
@@ -111,31 +132,44 @@ const signIn = async (base: string, email: string) => (await signInThroughForm(b
 
 // ── SQL statements per page, counted in this process ─────────────────────────────────────────────
 
+// Statements are counted as they run (a prepared statement kept for reuse is counted each time it
+// runs, as it is sent to SQLite each time), and long reads as they are posted to the read worker.
 async function countStatements(): Promise<{ counts: number[]; bodies: Record<string, string> }> {
   const { app } = createApp({ env: parseEnv(process.env), logger: createLogger("silent") });
   const server = http.createServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const cookies = { carrier: await signIn(base, "carrier@example.com"), shipper: await signIn(base, "shipper@example.com") };
-  const prepare = Database.prototype.prepare;
+  const probe = new Database(":memory:");
+  const statement = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<"run" | "get" | "all" | "iterate", (...args: unknown[]) => unknown>;
+  probe.close();
+  const originals = { run: statement.run, get: statement.get, all: statement.all, iterate: statement.iterate, post: Worker.prototype.postMessage };
   let statements = 0;
-  Database.prototype.prepare = function (this: Database.Database, sql: string) {
-    statements += 1;
-    return prepare.call(this, sql);
-  } as typeof prepare;
+  for (const method of ["run", "get", "all", "iterate"] as const) {
+    const original = originals[method];
+    statement[method] = function (this: unknown, ...args: unknown[]) {
+      statements += 1;
+      return original.apply(this, args);
+    };
+  }
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer?: readonly Transferable[]) {
+    if (typeof (message as { sql?: unknown } | null)?.sql === "string") statements += 1;
+    return originals.post.call(this, message, transfer as never);
+  };
   const counts: number[] = [];
   const bodies: Record<string, string> = {};
-  for (const page of PAGES) {
-    await fetch(base + page.path, { headers: { ...PROXIED, cookie: cookies[page.as] } });
-    // Past the page cache's lifetime, so this counts what rendering the page costs.
-    await new Promise((resolve) => setTimeout(resolve, PAGE_CACHE_TTL_MS));
+  for (const [i, page] of PAGES.entries()) {
+    const join = page.path.includes("?") ? "&" : "?";
+    await fetch(`${base}${page.path}${join}r=warm${i}`, { headers: { ...PROXIED, cookie: cookies[page.as] } });
+    // A new address, so no kept page answers: this counts what rendering the page costs.
     statements = 0;
-    const response = await fetch(base + page.path, { headers: { ...PROXIED, cookie: cookies[page.as] } });
+    const response = await fetch(`${base}${page.path}${join}r=count${i}`, { headers: { ...PROXIED, cookie: cookies[page.as] } });
     if (response.status !== 200) throw new Error(`${page.label} answered ${response.status}`);
     bodies[`${page.as} ${page.path}`] = await response.text();
     counts.push(statements);
   }
-  Database.prototype.prepare = prepare;
+  Object.assign(statement, { run: originals.run, get: originals.get, all: originals.all, iterate: originals.iterate });
+  Worker.prototype.postMessage = originals.post;
   server.close();
   return { counts, bodies };
 }
@@ -145,8 +179,14 @@ await disconnectDb();
 
 // ── Load: the app as its own production process, then bare Express with the same bytes ─────────
 
-async function pound(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+type Figures = { rps: number; p50: number; p99: number; errors: number };
+
+/** 50 connections for SECONDS; `fresh` gives every request an address of its own (`?r=1`, `?r=2`, …). */
+async function pound(url: string, headers: Record<string, string>, fresh = false): Promise<Figures> {
+  const { pathname, search } = new URL(url);
+  let n = 0;
+  const requests = fresh ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${pathname}${search ? `${search}&` : "?"}r=${++n}` }) }] : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, requests: requests as never });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -166,13 +206,20 @@ const rows: string[] = [];
 try {
   const appBase = `http://127.0.0.1:${app.port}`;
   const cookies = { carrier: await signIn(appBase, "carrier@example.com"), shipper: await signIn(appBase, "shipper@example.com") };
+  const row = (label: string, ours: Figures, plain: Figures, statements: number) =>
+    `${label.padEnd(44)} ${ours.rps.toFixed(0).padStart(6)} req/s  p50 ${String(ours.p50).padStart(4)} ms  p99 ${String(ours.p99).padStart(5)} ms  ` +
+    `errors ${ours.errors}  SQL/render ${statements}  | bare ${plain.rps.toFixed(0).padStart(6)} req/s  ratio ${(ours.rps / plain.rps).toFixed(2)}`;
   for (const [i, page] of PAGES.entries()) {
-    const ours = await pound(appBase + page.path, { ...PROXIED, cookie: cookies[page.as] });
-    const plain = await pound(`http://127.0.0.1:${bare.port}${page.path}`, { "x-page": `${page.as} ${page.path}` });
-    rows.push(
-      `${page.label.padEnd(32)} ${ours.rps.toFixed(0).padStart(6)} req/s  p50 ${String(ours.p50).padStart(4)} ms  p99 ${String(ours.p99).padStart(5)} ms  ` +
-        `errors ${ours.errors}  SQL/render ${counts[i]}  | bare ${plain.rps.toFixed(0).padStart(6)} req/s  ratio ${(ours.rps / plain.rps).toFixed(2)}`,
-    );
+    const appUrl = appBase + page.path;
+    const bareUrl = `http://127.0.0.1:${bare.port}${page.path}`;
+    const headers = { ...PROXIED, cookie: cookies[page.as] };
+    const bareHeaders = { "x-page": `${page.as} ${page.path}` };
+    if (!(RENDERED && PROFILE.length)) {
+      rows.push(row(`${page.label}${RENDERED ? " kept" : ""}`, await pound(appUrl, headers), await pound(bareUrl, bareHeaders), counts[i]!));
+      console.log(rows.at(-1));
+    }
+    if (!RENDERED) continue;
+    rows.push(row(`${page.label} rendered`, await pound(appUrl, headers, true), await pound(bareUrl, bareHeaders, true), counts[i]!));
     console.log(rows.at(-1));
   }
 } finally {
@@ -181,4 +228,4 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, production mode, one machine (${rows.length} pages)`);
+console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, production mode, one machine (${PAGES.length} pages${RENDERED ? ", kept and rendered" : ""})`);

@@ -5,6 +5,7 @@ import { PrismaClient } from "#generated/prisma/client.ts";
 import { PrismaClient as PostgresClient } from "#generated/prisma-pg/client.ts";
 import { serialized } from "#db/serialized-adapter.server.ts";
 import { noting } from "#db/noting-adapter.server.ts";
+import { keepPreparedStatements } from "#db/prepared-adapter.server.ts";
 import { databaseKind, type DatabaseKind } from "#db/database-kind.ts";
 import { learnCascades } from "#db/table-versions.server.ts";
 import { DEFAULT_DATABASE_URL, SQLITE_TIMESTAMP_FORMAT, preparedSqliteFilePath } from "#db/sqlite-file.server.ts";
@@ -62,7 +63,7 @@ function createSqlitePrisma(databaseUrl: string): PrismaClient {
     provider: sqlite.provider,
     adapterName: sqlite.adapterName,
     connect: async () => {
-      const connection = await sqlite.connect();
+      const connection = keepPreparedStatements(await sqlite.connect());
       await connection.executeScript(CONNECTION_PRAGMAS);
       await learnCascadesFrom(connection, CASCADES);
       return connection;

@@ -9,6 +9,7 @@ import { db } from "#db/client.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "#server/session-cookie.server.ts";
 import { sessionCache } from "#lib/session-cache.server.ts";
+import { renderFileForExpress } from "#lib/templates.server.ts";
 import { forgetSignedInUsers } from "#models/users.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
 import { shedLoad } from "#server/load-shedding.server.ts";
@@ -45,6 +46,8 @@ export type AppOptions = {
 export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLimiter }: AppOptions): { app: Express; sessionParser: express.RequestHandler; sessionStore: PrismaSessionStore } {
   const app = express();
   app.set("view engine", "ejs");
+  // Views compiled once with their includes found once (src/server/lib/templates.server.ts).
+  app.engine("ejs", renderFileForExpress);
   app.set("views", path.resolve("views"));
   app.set("view cache", env.isProduction);
   app.set("trust proxy", env.TRUST_PROXY > 0 ? env.TRUST_PROXY : false);

@@ -1,9 +1,9 @@
-// What the app sends its database, on either engine: better-sqlite3 prepares each statement, pg
-// sends each, and on SQLite the long reads go to the read worker (src/db/read-worker.server.ts),
+// What the app sends its database, on either engine: better-sqlite3 runs each statement (counted as
+// it runs, since the app keeps prepared statements for reuse: src/db/prepared-adapter), pg sends each, and on SQLite the long reads go to the read worker (src/db/read-worker.server.ts),
 // whose connection is on another thread: they are counted as they are posted to it. Statements are
 // given back in one spelling — no schema name (SQLite's `main`, PostgreSQL's "public") and
 // "double-quoted" names — so a test's pattern fits both. PostgreSQL's transaction control (BEGIN,
-// COMMIT) is left out: SQLite's adapter does not prepare it either.
+// COMMIT) is left out: SQLite's adapter does not run it as a statement either.
 import Database from "better-sqlite3";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
@@ -17,8 +17,34 @@ export function normalised(sql: string): string {
   return sql.replace(/(`main`|"public")\./g, "").replace(/`/g, '"');
 }
 
+type Runs = Record<"run" | "get" | "all" | "iterate", (...args: unknown[]) => unknown>;
+
+/** better-sqlite3's Statement prototype, where run/get/all/iterate live. */
+function statementPrototype(): Runs {
+  const probe = new Database(":memory:");
+  try {
+    return Object.getPrototypeOf(probe.prepare("SELECT 1")) as Runs;
+  } finally {
+    probe.close();
+  }
+}
+
 export function spyOnStatements() {
-  const sqlite = vi.spyOn(Database.prototype, "prepare");
+  const prototype = statementPrototype();
+  const runs = (["run", "get", "all", "iterate"] as const).map((method) => vi.spyOn(prototype, method));
+  const sqlite = {
+    mock: {
+      // Each run with the statement it ran, in the order they ran.
+      get calls(): [string][] {
+        return runs
+          .flatMap((spy) => spy.mock.contexts.map((statement, i) => [spy.mock.invocationCallOrder[i]!, (statement as { source: string }).source] as const))
+          .sort(([a], [b]) => a - b)
+          .map(([, sql]) => [sql]);
+      },
+    },
+    mockClear: () => runs.forEach((spy) => spy.mockClear()),
+    mockRestore: () => runs.forEach((spy) => spy.mockRestore()),
+  };
   const postgres = vi.spyOn(pg.Client.prototype, "query");
   const offThread = vi.spyOn(Worker.prototype, "postMessage");
   return {
