@@ -19,7 +19,27 @@ type WallClock = { year: number; month: number; day: number; hour: number; minut
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+// Reading a wall clock through Intl (formatToParts) is slow next to everything else a page does, and
+// a page reads the same few instants again and again (a board's 20 jobs share a handful of dates).
+// So the clock of each instant is remembered, by time zone and exact millisecond: the answer for an
+// instant never changes. At most KEPT_CLOCKS per zone; when full, it starts again.
+const KEPT_CLOCKS = 5_000;
+const keptClocks = new Map<string, Map<number, Readonly<WallClock>>>();
+
+function wallClock(instant: Date, timeZone: string): Readonly<WallClock> {
+  let kept = keptClocks.get(timeZone);
+  if (!kept) keptClocks.set(timeZone, (kept = new Map()));
+  const ms = instant.getTime();
+  let clock = kept.get(ms);
+  if (!clock) {
+    if (kept.size >= KEPT_CLOCKS) kept.clear();
+    clock = Object.freeze(readWallClock(instant, timeZone));
+    kept.set(ms, clock);
+  }
+  return clock;
+}
+
+function readWallClock(instant: Date, timeZone: string): WallClock {
   let formatter = partFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-GB", {
@@ -31,7 +51,7 @@ function wallClock(instant: Date, timeZone: string): WallClock {
   return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0, minute: parts.minute ?? 0 };
 }
 
-function calendarOrWallClock(value: DateLike, timeZone: string): WallClock | null {
+function calendarOrWallClock(value: DateLike, timeZone: string): Readonly<WallClock> | null {
   if (typeof value === "string") {
     const calendarDate = parseIsoDate(value);
     if (calendarDate) {
