@@ -23,14 +23,15 @@ export const notificationDomId = (id: number, variant: NotificationVariant) =>
 const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.NotificationOrderByWithRelationInput[];
 const notificationSelect = { id: true, kind: true, title: true, body: true, path: true, readAt: true, createdAt: true } as const;
 
-/** Stores one notification per draft and pushes each live to its user: a card, the lists, the badge. */
-export async function deliverNotifications(drafts: readonly NotificationDraft[]): Promise<void> {
-  if (!drafts.length) return;
+/** Stores one notification per draft and pushes each live to its user: a card, the lists, the badge. Answers those stored. */
+export async function deliverNotifications(drafts: readonly NotificationDraft[]): Promise<{ id: number; userId: number; path: string | null }[]> {
+  if (!drafts.length) return [];
   const created = await db().notification.createManyAndReturn({
     data: drafts.map(({ userId, kind, title, body, path }) => ({ userId, kind, title, body, path })),
     select: { ...notificationSelect, userId: true },
   });
   await pushNotifications(created);
+  return created;
 }
 
 export function unreadNotificationCount(userId: number): Promise<number> {

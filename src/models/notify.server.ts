@@ -2,6 +2,7 @@ import { db } from "#db/client.server.ts";
 import { notificationContent as content, type NotificationContent } from "#domain/messaging/notification-content.ts";
 import { conversationPath } from "#domain/messaging/streams.ts";
 import { routeLabel, scheduleSummary } from "#domain/jobs/summary.ts";
+import { noteEmails } from "#models/email-items.server.ts";
 import { deliverNotifications, type NotificationDraft } from "#models/notifications.server.ts";
 
 // Domain events that people should hear about. Jobs, bidding and loads call `notify(...)` where the
@@ -24,7 +25,9 @@ export type NotifyEvent =
   | { kind: "message_received"; messageId: number };
 
 export async function notify(event: NotifyEvent): Promise<void> {
-  await deliverNotifications(await draftsFor(event));
+  const delivered = await deliverNotifications(await draftsFor(event));
+  // Those still unread a while later are e-mailed (docs/email.md).
+  await noteEmails(event, delivered);
 }
 
 /** Office users (not drivers, not support, not removed) of these accounts: the people who act for the company. */

@@ -7,6 +7,8 @@ import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { createLoadStops, finishInterruptedAwards } from "#models/load-stops.server.ts";
 import { recordMatches, sendSearchDigests } from "#models/saved-searches.server.ts";
+import { sendDueEmails } from "#models/due-emails.server.ts";
+import { notify } from "#models/notify.server.ts";
 import { UNATTACHED_BLOB_TTL_MS, purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { jobWithLoads } from "../../support/chart-fixtures.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
@@ -73,6 +75,30 @@ describe("background work run by every process at once", () => {
     const mailed = await db().savedSearchMatch.findMany({ where: { savedSearch: { userId: kim.id }, emailedAt: { not: null } }, select: { jobId: true } });
     const listed = [...letters[0]!.text.matchAll(/\/jobs\/(\d+)/g)].map((m) => Number(m[1]));
     expect(listed.sort()).toEqual(mailed.map((m) => m.jobId).sort());
+  });
+
+  it("e-mails new quotes on a job once, listing exactly the quotes it stamped, while quotes keep arriving", async () => {
+    const shipper = await createShipper();
+    const job = await createJob(shipper.accountId, shipper.id, { reference: "Quotes to Quorn", expectedQuantity: 5 });
+    const carriers = await Promise.all(times(5, (i) => createCarrier({ company: `Quorn Carrier ${i}` })));
+    const quoteBy = async (carrier: (typeof carriers)[number]) => {
+      const quote = await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000, numberOfLoads: 1, status: "active" } });
+      await notify({ kind: "quote_received", jobId: job.id, quoteId: quote.id });
+    };
+    await quoteBy(carriers[0]!);
+    const due = new Date(Date.now() + 16 * 60_000);
+
+    // Twenty runs (as twenty processes' timers) while the other four quotes arrive among them.
+    const runs = await Promise.all([...times(20, () => sendDueEmails(due, "https://loadline.example")), ...carriers.slice(1).map((carrier) => quoteBy(carrier).then(() => 0))]);
+
+    const letters = lettersTo(shipper.email);
+    expect(letters).toHaveLength(1);
+    expect(sum(runs)).toBe(1);
+    const stamped = await db().emailItem.findMany({ where: { userId: shipper.id, emailId: { not: null } }, select: { quoteId: true } });
+    const listed = [...letters[0]!.text.matchAll(/^- (Quorn Carrier \d)/gm)].map((m) => m[1]);
+    const names = new Map(carriers.map((carrier) => [carrier.accountId, carrier.account.name]));
+    const quotes = await db().quote.findMany({ where: { id: { in: stamped.map((item) => item.quoteId!) } }, select: { carrierAccountId: true } });
+    expect(listed.sort()).toEqual(quotes.map((quote) => names.get(quote.carrierAccountId)).sort());
   });
 
   it("deletes each stale unused upload, and its bytes, once", async () => {
