@@ -1,6 +1,7 @@
 import { isOutForQuotes } from "#domain/jobs/status.ts";
 import { db } from "#db/client.server.ts";
-import type { Prisma } from "#generated/prisma/client.ts";
+import { Prisma } from "#generated/prisma/client.ts";
+import { z } from "zod";
 import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { snippet } from "#domain/messaging/notification-content.ts";
 import { conversationKey, conversationPath, conversationStream, type ConversationRef } from "#domain/messaging/streams.ts";
@@ -199,32 +200,52 @@ function unreadPerConversation(user: CurrentUser, groups: (MessageGroup & { _cou
   return unread;
 }
 
-const lastMessageSelect = {
-  id: true,
-  body: true,
-  createdAt: true,
-  fromAccountId: true,
-  ...senderSelect,
-  toAccount: { select: { name: true } },
-  job: { select: { reference: true } },
-  load: { select: { sequence: true } },
-} as const satisfies Prisma.MessageSelect;
-type LastMessage = Prisma.MessageGetPayload<{ select: typeof lastMessageSelect }>;
+// The last message of each conversation with the names around it, in one statement. Through Prisma
+// this was the messages and then each relation on its own (sender, both accounts, job, load): five
+// statements or six, on every render of /messages. Rows are checked as they come back.
+const LastMessageRow = z.object({
+  id: z.coerce.number(),
+  body: z.string(),
+  createdAt: z.coerce.date(),
+  fromAccountId: z.coerce.number(),
+  fromUserName: z.string(),
+  fromAccountName: z.string(),
+  toAccountName: z.string(),
+  jobReference: z.string(),
+  loadSequence: z.coerce.number().nullable(),
+});
+type LastMessage = z.infer<typeof LastMessageRow>;
+
+async function lastMessages(ids: number[]): Promise<LastMessage[]> {
+  if (ids.length === 0) return [];
+  const rows = await db().$queryRaw<unknown[]>`
+    SELECT m."id", m."body", m."createdAt", m."fromAccountId",
+      fu."name" AS "fromUserName", fa."name" AS "fromAccountName", ta."name" AS "toAccountName",
+      j."reference" AS "jobReference", l."sequence" AS "loadSequence"
+    FROM "Message" m
+    JOIN "User" fu ON fu."id" = m."fromUserId"
+    JOIN "Account" fa ON fa."id" = m."fromAccountId"
+    JOIN "Account" ta ON ta."id" = m."toAccountId"
+    JOIN "Job" j ON j."id" = m."jobId"
+    LEFT JOIN "Load" l ON l."id" = m."loadId"
+    WHERE m."id" IN (${Prisma.join(ids)})`;
+  return z.array(LastMessageRow).parse(rows);
+}
 
 function summaryOf(user: CurrentUser, ref: ConversationRef, row: LastMessage, unreadCount: number): ConversationSummary {
   return {
     ref,
     key: conversationKey(ref),
     path: conversationPath(ref),
-    title: row.load ? `Load ${row.load.sequence} of ${row.job.reference}` : row.job.reference,
-    otherAccountName: row.fromAccountId === user.accountId ? row.toAccount.name : row.fromAccount.name,
+    title: row.loadSequence !== null ? `Load ${row.loadSequence} of ${row.jobReference}` : row.jobReference,
+    otherAccountName: row.fromAccountId === user.accountId ? row.toAccountName : row.fromAccountName,
     unreadCount,
     unreadBadge: badgeView(unreadCount),
-    lastMessage: { snippet: snippet(row.body, 100), createdAt: row.createdAt, fromUserName: row.fromUser.name },
+    lastMessage: { snippet: snippet(row.body, 100), createdAt: row.createdAt, fromUserName: row.fromUserName },
   };
 }
 
-/** `/messages`: this user's conversations, latest first, with unread counts, in three queries. */
+/** `/messages`: this user's conversations, latest first, with unread counts, in three statements. */
 export async function conversationsFor(user: CurrentUser, options: { where?: Prisma.MessageWhereInput; limit?: number } = {}): Promise<ConversationSummary[]> {
   if (user.role === "support") return [];
   const where: Prisma.MessageWhereInput = { AND: [visibleMessages(user), options.where ?? {}] };
@@ -234,7 +255,7 @@ export async function conversationsFor(user: CurrentUser, options: { where?: Pri
   ]);
   const chosen = latestPerConversation(user, groups).slice(0, options.limit ?? 100);
   const unread = unreadPerConversation(user, unreadGroups);
-  const rows = await db().message.findMany({ where: { id: { in: chosen.map((c) => c.lastId) } }, select: lastMessageSelect });
+  const rows = await lastMessages(chosen.map((c) => c.lastId));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return chosen.flatMap(({ ref, lastId }) => {
     const row = byId.get(lastId);

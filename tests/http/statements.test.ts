@@ -3,7 +3,7 @@ import { db } from "#db/client.server.ts";
 import { signedInAgent } from "../support/app.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
-import { messagingWorld } from "../support/messaging-fixtures.ts";
+import { createMessage, messagingWorld } from "../support/messaging-fixtures.ts";
 import { spyOnStatements } from "../support/statements.ts";
 
 // A page's statements, counted as the database driver is handed them. Each request has its own
@@ -98,6 +98,18 @@ describe("statements per page", () => {
     expect(small.newest.length, small.newest.join("\n")).toBe(5);
     expect(small.state.length, small.state.join("\n")).toBe(6);
     expect(byState.length, byState.join("\n")).toBe(6);
+  });
+
+  it("a carrier's messages page costs 3 however many conversations: the latest message of each, the unread counts, and those messages with their sender, accounts, job and load in one statement", async () => {
+    const world = await messagingWorld();
+    await createMessage({ jobId: world.job.id, from: world.shipper, toAccountId: world.carrier.accountId, body: "About the job" });
+    await createMessage({ jobId: world.job.id, loadId: world.load.id, from: world.carrier, toAccountId: world.shipper.accountId, body: "About the load" });
+    const { browser } = await signedInAgent(world.carrier.email);
+    const statements = await statementsFor(browser, "/messages");
+    expect(statements.length, statements.join("\n")).toBe(3);
+    const page = await browser.get(`/messages?names=${++fresh}`).expect(200);
+    expect(page.text).toContain("Load 1 of Pallets to Belfast");
+    expect(page.text).toContain("About the job");
   });
 
   it("a carrier's dashboard costs 6: the load tally, two counts, the next loads and their jobs, and the auctions; 3 more (its charts' loads, lanes and quotes) for a period not yet added up", async () => {
