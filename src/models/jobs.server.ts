@@ -138,6 +138,8 @@ export async function updateJob(job: JobDetail, user: CurrentUser, form: JobForm
   if (ownFleet) await afterOwnFleetAward(job.id);
   else if (data.isAuction && status !== "draft") wakeAuctionClock();
   if (status !== "draft" && !ownFleet) await recordMatches(job.id);
+  // Carriers reading the job (and its other open pages) see the edited job, not the one they opened.
+  if (job.status !== "draft") await refreshJobPages(job.id);
   return ok({ id: job.id, status });
 }
 

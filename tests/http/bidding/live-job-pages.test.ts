@@ -11,7 +11,7 @@ import { canFollowStream } from "#models/stream-access.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
-import { createAuctionJob, createJob } from "../../support/job-fixtures.ts";
+import { createAuctionJob, createJob, formBody, jobFormBody } from "../../support/job-fixtures.ts";
 
 // Open job pages update by themselves: every page of a job (its page, the shipper's quotes page, a
 // carrier's quote page) follows the job's stream, and each verb that changes what they show sends
@@ -131,6 +131,16 @@ describe("what refreshes a job's pages", () => {
     expect(jobRefreshes(job.id).map((b) => b.quotes)).toEqual([1, 0]);
     expect((await updateAllocationRules(await biddingJob(job.id), { firstBidPercentage: 50, secondBidPercentage: 50, thirdBidPercentage: 0 })).ok).toBe(true);
     expect(jobRefreshes(job.id)).toHaveLength(3);
+  });
+
+  it("an edit of a published job: one refresh, once the change is saved", async () => {
+    const job = await createJob(shipper.accountId, shipper.id, { reference: "Before the edit" });
+    const { browser, csrf } = await signedInAgent(shipper.email);
+    recordRefreshes(job.id);
+    const saved = await browser.post(`/jobs/${job.id}`).type("form").send(formBody({ _csrf: csrf, _method: "patch", job: jobFormBody({ reference: "After the edit" }).job, publish: "1" }));
+    expect(saved.status).toBe(303);
+    expect((await db().job.findUniqueOrThrow({ where: { id: job.id } })).reference).toBe("After the edit");
+    expect(jobRefreshes(job.id).map((b) => b.html)).toEqual([PLAIN_REFRESH]);
   });
 
   it("the award: one refresh, once the job is awarded and its loads exist", async () => {
