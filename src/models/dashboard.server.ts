@@ -1,8 +1,12 @@
+import { z } from "zod";
 import { db } from "#db/client.server.ts";
+import { Prisma } from "#generated/prisma/client.ts";
+import { instant } from "#db/sql-dialect.server.ts";
+import { OUT_FOR_QUOTES_STATUSES } from "#domain/jobs/status.ts";
 import { count } from "#domain/format/count.ts";
 import { jobScopes } from "#models/job-scopes.server.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
-import { loadScope } from "#models/loads.server.ts";
+import { actorOf, loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import type { MapContent } from "#domain/maps/map-props.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
@@ -67,20 +71,45 @@ async function tallyLoads(user: CurrentUser, statuses: string[], byDay = true): 
     rows.filter((row) => status.includes(row.status) && (!day || row.pickupDate?.getTime() === day.getTime())).reduce((sum, row) => sum + row._count._all, 0);
 }
 
+// The hottest dashboard reads are typed SQL, their rows checked by zod: through Prisma each relation
+// (a load's job, a job's places) and each count is a statement of its own, and a shipper's dashboard
+// ran ten. These keep the rules of the Prisma scopes they stand for (loadScope, jobScopes.outForQuotes),
+// written once here as SQL over `l` (a load) and `j` (its job).
+
+/** loadScope(user) as SQL over `l` and `j`. */
+function loadScopeSql(user: CurrentUser): Prisma.Sql {
+  const actor = actorOf(user);
+  if (actor === "shipper") return Prisma.sql`j."shipperAccountId" = ${user.accountId}`;
+  if (actor === "carrier") return Prisma.sql`l."carrierAccountId" = ${user.accountId}`;
+  return Prisma.sql`l."carrierAccountId" = ${user.accountId} AND l."driverId" = ${user.id}`;
+}
+
+const ShipperCounts = z.object({
+  open: z.coerce.number(), quotes: z.coerce.number(), live: z.coerce.number(), running: z.coerce.number(), delivered: z.coerce.number(),
+});
+
+/** A shipper's panel figures in one statement: jobs out for quotes, their active quotes, live auctions, loads running and delivered. */
+async function shipperCounts(user: CurrentUser) {
+  const outForQuotes = Prisma.join([...OUT_FOR_QUOTES_STATUSES]);
+  const rows = await db().$queryRaw<unknown[]>`
+    SELECT
+      (SELECT COUNT(*) FROM "Job" j WHERE j."shipperAccountId" = ${user.accountId} AND j."status" IN (${outForQuotes})) AS "open",
+      (SELECT COUNT(*) FROM "Quote" q JOIN "Job" j ON j."id" = q."jobId"
+        WHERE q."status" = 'active' AND j."shipperAccountId" = ${user.accountId} AND j."status" IN (${outForQuotes})) AS "quotes",
+      (SELECT COUNT(*) FROM "Job" j WHERE j."shipperAccountId" = ${user.accountId} AND j."isAuction" = ${true} AND j."status" = 'live') AS "live",
+      (SELECT COUNT(*) FROM "Load" l JOIN "Job" j ON j."id" = l."jobId" WHERE ${loadScopeSql(user)} AND l."status" IN (${Prisma.join(RUNNING)})) AS "running",
+      (SELECT COUNT(*) FROM "Load" l JOIN "Job" j ON j."id" = l."jobId" WHERE ${loadScopeSql(user)} AND l."status" = 'delivered') AS "delivered"`;
+  return ShipperCounts.parse(rows[0]);
+}
+
 async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
-  const mine = { shipperAccountId: user.accountId };
-  const [open, quotes, live, loads] = await Promise.all([
-    db().job.count({ where: { ...mine, ...jobScopes.outForQuotes } }),
-    db().quote.count({ where: { status: "active", job: { ...mine, ...jobScopes.outForQuotes } } }),
-    db().job.count({ where: { ...mine, isAuction: true, status: "live" } }),
-    tallyLoads(user, [...RUNNING, "delivered"], false),
-  ]);
+  const { open, quotes, live, running, delivered } = await shipperCounts(user);
   return [
     // Counts what the linked list's default tab ("Out for quotes") lists: auctions closed but not yet awarded included.
     { title: "Jobs out for quotes", value: String(open), href: "/jobs", hint: live ? `${count(live, "live auction")}` : undefined },
     { title: "Quotes to review", value: String(quotes), href: "/jobs" },
-    { title: "Loads on the road", value: String(loads({ status: RUNNING })), href: "/loads", hint: "Assigned, with a driver or collected" },
-    { title: "Loads delivered", value: String(loads({ status: ["delivered"] })), href: "/loads" },
+    { title: "Loads on the road", value: String(running), href: "/loads", hint: "Assigned, with a driver or collected" },
+    { title: "Loads delivered", value: String(delivered), href: "/loads" },
   ];
 }
 
@@ -100,14 +129,26 @@ async function carrierPanels(user: CurrentUser, today: Date): Promise<DashboardP
   ];
 }
 
+const LoadRow = z.object({
+  id: z.coerce.number(),
+  sequence: z.coerce.number(),
+  status: z.string(),
+  pickupDate: z.coerce.date().nullable(),
+  jobId: z.coerce.number(),
+  reference: z.string(),
+  vehicleTypes: z.string().nullable(),
+});
+
+/** The next loads to run, soonest first (undated last), each with its job's reference: one statement. */
 async function upcomingLoads(user: CurrentUser, today: Date): Promise<UpcomingLoad[]> {
-  const rows = await db().load.findMany({
-    where: { AND: [loadScope(user), { status: { in: RUNNING } }, { OR: [{ pickupDate: { gte: today } }, { status: "collected" }] }] },
-    select: { id: true, sequence: true, status: true, pickupDate: true, job: { select: { reference: true } } },
-    orderBy: [{ pickupDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-    take: UPCOMING_LIMIT,
-  });
-  return rows.map((r) => ({ id: r.id, sequence: r.sequence, reference: r.job.reference, pickupDate: r.pickupDate, status: r.status }));
+  const rows = await db().$queryRaw<unknown[]>`
+    SELECT l."id", l."sequence", l."status", l."pickupDate", l."jobId", j."reference", j."vehicleTypes"
+    FROM "Load" l JOIN "Job" j ON j."id" = l."jobId"
+    WHERE ${loadScopeSql(user)} AND l."status" IN (${Prisma.join(RUNNING)})
+      AND (l."pickupDate" >= ${instant(today.getTime())} OR l."status" = 'collected')
+    ORDER BY l."pickupDate" ASC NULLS LAST, l."id" ASC
+    LIMIT ${UPCOMING_LIMIT}`;
+  return z.array(LoadRow).parse(rows).map((r) => ({ id: r.id, sequence: r.sequence, reference: r.reference, pickupDate: r.pickupDate, status: r.status }));
 }
 
 const ROAD_MAP_LIMIT = 50;
@@ -117,18 +158,25 @@ const ROAD_MAP_LIMIT = 50;
  * collecting today (or undated). The map draws each load's route as its own line.
  */
 async function loadsOnTheRoad(user: CurrentUser, today: Date): Promise<RoadView | null> {
-  const rows = await db().load.findMany({
-    where: { AND: [loadScope(user), { OR: [{ status: "collected" }, { status: "driver_assigned", OR: [{ pickupDate: today }, { pickupDate: null }] }] }] },
-    select: { id: true, sequence: true, status: true, pickupDate: true, job: { select: { reference: true, vehicleTypes: true, locations: { select: mappedPlaceSelect } } } },
-    orderBy: { id: "asc" },
-    take: ROAD_MAP_LIMIT + 1,
-  });
+  const rows = z.array(LoadRow).parse(await db().$queryRaw<unknown[]>`
+    SELECT l."id", l."sequence", l."status", l."pickupDate", l."jobId", j."reference", j."vehicleTypes"
+    FROM "Load" l JOIN "Job" j ON j."id" = l."jobId"
+    WHERE ${loadScopeSql(user)}
+      AND (l."status" = 'collected' OR (l."status" = 'driver_assigned' AND (l."pickupDate" = ${instant(today.getTime())} OR l."pickupDate" IS NULL)))
+    ORDER BY l."id" ASC
+    LIMIT ${ROAD_MAP_LIMIT + 1}`);
   if (!rows.length) return null;
   const shown = rows.slice(0, ROAD_MAP_LIMIT);
-  const trips = await Promise.all(shown.map((row) => tripMap(row.job.locations, storedList(row.job.vehicleTypes), { label: "" })));
+  const places = await db().jobLocation.findMany({
+    where: { jobId: { in: [...new Set(shown.map((row) => row.jobId))] } },
+    select: { ...mappedPlaceSelect, jobId: true },
+    orderBy: { id: "asc" },
+  });
+  const placesOf = (jobId: number) => places.filter((place) => place.jobId === jobId);
+  const trips = await Promise.all(shown.map((row) => tripMap(placesOf(row.jobId), storedList(row.vehicleTypes), { label: "" })));
   return {
-    map: await tripsMap(shown.map((row) => row.job.locations), `Your ${count(shown.length, "load")} on the road today`),
-    loads: shown.map((r) => ({ id: r.id, sequence: r.sequence, reference: r.job.reference, pickupDate: r.pickupDate, status: r.status })),
+    map: await tripsMap(shown.map((row) => placesOf(row.jobId)), `Your ${count(shown.length, "load")} on the road today`),
+    loads: shown.map((r) => ({ id: r.id, sequence: r.sequence, reference: r.reference, pickupDate: r.pickupDate, status: r.status })),
     co2eKg: trips.reduce((sum, trip) => sum + (trip.co2eKg ?? 0), 0),
     more: rows.length > ROAD_MAP_LIMIT,
   };
