@@ -7,6 +7,9 @@ import { Controller } from "@hotwired/stimulus";
  */
 export default class extends Controller<HTMLElement> {
   connect() {
+    // A new message in the conversation open on this page is already in front of the person (and
+    // read by being shown): its card would only repeat it.
+    if (this.isAboutOpenConversation()) return this.element.remove();
     this.element.addEventListener("turbo:before-morph-element", this.keepThroughMorph);
   }
 
@@ -16,6 +19,11 @@ export default class extends Controller<HTMLElement> {
 
   dismiss() {
     this.element.remove();
+  }
+
+  private isAboutOpenConversation(): boolean {
+    const path = this.element.dataset.kind === "message" ? this.element.querySelector(".notification-title")?.getAttribute("href") : null;
+    return Boolean(path) && [...document.querySelectorAll<HTMLElement>("[data-conversation-path]")].some((conversation) => conversation.dataset.conversationPath === path);
   }
 
   private keepThroughMorph = (event: Event) => {

@@ -5,6 +5,7 @@ import { isUnreadFor, type Reader } from "#domain/messaging/read-marker.ts";
 import { MessageSchema, type TypingEvent } from "#domain/messaging/schemas.ts";
 import { userStream, type ConversationRef } from "#domain/messaging/streams.ts";
 import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
+import { markMessageNotificationsRead } from "#models/notifications.server.ts";
 import { streamTag, turboStream } from "#lib/turbo.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
 import {
@@ -199,6 +200,8 @@ export async function markMessageRead(user: CurrentUser, sgid: unknown): Promise
     const driverId = message.load?.carrierAccountId === user.accountId ? message.load.driverId : null;
     if (count) await broadcastMessageBadges(await readersOf([user.accountId], driverId));
   }
+  // Its "new message" notifications are read with it: one unread count, not two.
+  await markMessageNotificationsRead(message.id, message.toAccountId === user.accountId ? undefined : user.id);
   return { unreadCount: await unreadMessageCount(user) };
 }
 

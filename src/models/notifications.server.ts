@@ -13,7 +13,8 @@ import { found, recordId } from "#lib/errors.server.ts";
 export const NOTIFICATIONS_PER_PAGE = 30;
 export const TRAY_SIZE = 8;
 
-export type NotificationDraft = NotificationContent & { userId: number };
+/** `messageId`: the message a "new message" notification is about (reading the message reads it). */
+export type NotificationDraft = NotificationContent & { userId: number; messageId?: number };
 
 export { NOTIFICATION_VARIANTS };
 export type NotificationVariant = (typeof NOTIFICATION_VARIANTS)[number];
@@ -26,12 +27,49 @@ const notificationSelect = { id: true, kind: true, title: true, body: true, path
 /** Stores one notification per draft and pushes each live to its user: a card, the lists, the badge. Answers those stored. */
 export async function deliverNotifications(drafts: readonly NotificationDraft[]): Promise<{ id: number; userId: number; path: string | null }[]> {
   if (!drafts.length) return [];
-  const created = await db().notification.createManyAndReturn({
-    data: drafts.map(({ userId, kind, title, body, path }) => ({ userId, kind, title, body, path })),
+  const stored = await db().notification.createManyAndReturn({
+    data: drafts.map(({ userId, kind, title, body, path, messageId }) => ({ userId, kind, title, body, path, messageId: messageId ?? null })),
     select: { ...notificationSelect, userId: true },
   });
+  const aboutMessages = drafts.some((draft) => draft.messageId);
+  const created = aboutMessages ? await readIfMessageRead(stored) : stored;
   await pushNotifications(created);
+  // Read in the thread while they were being pushed: the badge pushed with them may have counted them.
+  if (aboutMessages) await pushBadgesOfReadMeanwhile(created);
   return created;
+}
+
+/**
+ * A message read in its open conversation before its notifications were stored (the reader's page
+ * got the message first) leaves them read too: whichever comes second, the read or the notice,
+ * sees the other (markMessageRead marks the notices it finds).
+ */
+async function readIfMessageRead<N extends { id: number; readAt: Date | null }>(created: N[]): Promise<N[]> {
+  const readAt = new Date();
+  const read = await db().notification.findMany({ where: { id: { in: created.map((n) => n.id) }, message: { is: { readAt: { not: null } } } }, select: { id: true } });
+  if (!read.length) return created;
+  await db().notification.updateMany({ where: { id: { in: read.map((n) => n.id) }, readAt: null }, data: { readAt } });
+  const ids = new Set(read.map((n) => n.id));
+  return created.map((n) => (ids.has(n.id) ? { ...n, readAt } : n));
+}
+
+async function pushBadgesOfReadMeanwhile(pushed: readonly { id: number; userId: number; readAt: Date | null }[]): Promise<void> {
+  const unreadWhenPushed = pushed.filter((n) => !n.readAt).map((n) => n.id);
+  if (!unreadWhenPushed.length) return;
+  const readSince = await db().notification.findMany({ where: { id: { in: unreadWhenPushed }, readAt: { not: null } }, select: { userId: true } });
+  await Promise.all([...new Set(readSince.map((n) => n.userId))].map(broadcastNotificationBadge));
+}
+
+/**
+ * Reading a message reads its "new message" notifications — everyone's when it is read for the
+ * receiving account, else (`userId`) that person's — so nobody counts it unread twice; their
+ * notification badges follow.
+ */
+export async function markMessageNotificationsRead(messageId: number, userId?: number): Promise<void> {
+  const unread = await db().notification.findMany({ where: { messageId, readAt: null, ...(userId ? { userId } : {}) }, select: { id: true, userId: true } });
+  if (!unread.length) return;
+  await db().notification.updateMany({ where: { id: { in: unread.map((n) => n.id) }, readAt: null }, data: { readAt: new Date() } });
+  await Promise.all([...new Set(unread.map((n) => n.userId))].map(broadcastNotificationBadge));
 }
 
 export function unreadNotificationCount(userId: number): Promise<number> {

@@ -4,6 +4,7 @@ import { conversationPath } from "#domain/messaging/streams.ts";
 import { routeLabel, scheduleSummary } from "#domain/jobs/summary.ts";
 import { noteEmails } from "#models/email-items.server.ts";
 import { deliverNotifications, type NotificationDraft } from "#models/notifications.server.ts";
+import { awardWinners } from "#models/award-outcome.server.ts";
 
 // Domain events that people should hear about. Jobs, bidding and loads call `notify(...)` where the
 // event happens (right after their write commits); this turns each into stored notifications for the
@@ -119,8 +120,10 @@ async function jobDrafts(event: Extract<NotifyEvent, { kind: "auction_live" | "a
   const facts = { jobId: job.id, reference: job.reference };
   const bidders = job.quotes.filter((q) => q.status !== "withdrawn").map((q) => q.carrierAccountId);
   if (event.kind === "job_cancelled") return to(await officeUsers(bidders), content.jobCancelled(facts));
-  const notification = event.kind === "auction_live" ? content.auctionLive(facts) : content.auctionClosed(facts);
-  return to(await officeUsers([job.shipperAccountId, ...bidders]), notification);
+  if (event.kind === "auction_live") return to(await officeUsers([job.shipperAccountId, ...bidders]), content.auctionLive(facts));
+  // The shipper hears the outcome (who won, at what price, what next); the bidders that it ended.
+  const shipper = content.auctionResult({ ...facts, winners: await awardWinners(job.id) });
+  return [...to(await officeUsers([job.shipperAccountId]), shipper), ...to(await officeUsers(bidders), content.auctionClosed(facts))];
 }
 
 async function loadDrafts(event: Extract<NotifyEvent, { loadId: number }>): Promise<NotificationDraft[]> {
@@ -165,5 +168,5 @@ async function messageDrafts(messageId: number): Promise<NotificationDraft[]> {
   const about = message.load ? `load ${message.load.sequence} of ${message.job.reference}` : message.job.reference;
   const notification = content.message({ senderName: message.fromUser.name, senderAccountName: message.fromAccount.name, about, body: message.body, path });
   const driver = message.load?.driverId && message.load.carrierAccountId === message.toAccountId ? [message.load.driverId] : [];
-  return to([...(await officeUsers([message.toAccountId])), ...driver], notification);
+  return to([...(await officeUsers([message.toAccountId])), ...driver], notification).map((draft) => ({ ...draft, messageId }));
 }
