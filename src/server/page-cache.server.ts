@@ -14,6 +14,11 @@ import { generateToken } from "#server/csrf.server.ts";
 
 export const PAGE_CACHE_TTL_MS = 1_000;
 const MAX_PAGES = 1_000;
+// Kept bytes are held to this too, the oldest kept page dropped first. Left to MAX_PAGES alone, a
+// stream of new addresses (each a page kept and never asked for again) kept a thousand big pages
+// alive: tens of MiB moved into the old generation, whose collections stall every request.
+const MAX_KEPT_BYTES = 24 * 1024 * 1024;
+let keptBytes = 0;
 // The signed-in user and account come from their own cache, not a statement, so every page
 // depends on their tables explicitly: a renamed company shows at once.
 const NONCE = "\u0000nonce\u0000";
@@ -21,7 +26,7 @@ const CSRF = "\u0000csrf\u0000";
 const HOLE = new RegExp(`(${NONCE}|${CSRF})`);
 
 // A kept page is its bytes cut at each nonce and token: [bytes, hole, bytes, hole, …, bytes].
-type Page = { pieces: (Buffer | typeof NONCE | typeof CSRF)[]; stamp: Stamp; keptAt: number };
+type Page = { pieces: (Buffer | typeof NONCE | typeof CSRF)[]; stamp: Stamp; keptAt: number; bytes: number };
 const pages = new Map<string, Page>();
 const keys = new WeakMap<Request, string>();
 
@@ -85,15 +90,30 @@ export function keepPage(req: Request, res: Response, html: string, csrfToken: s
   const key = keys.get(req);
   const stamp = key && res.statusCode === 200 ? readSoFar(IDENTITY_TABLES) : undefined;
   if (!key || !stamp) return;
-  if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
   const marked = html.replaceAll(res.locals.nonce, NONCE);
   const template = csrfToken ? marked.replaceAll(csrfToken, CSRF) : marked;
   const pieces = template.split(HOLE).map((piece, i) => (i % 2 ? (piece as typeof NONCE | typeof CSRF) : Buffer.from(piece)));
-  pages.set(key, { pieces, stamp, keptAt: Date.now() });
+  const bytes = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  forget(key);
+  // Pages are kept in the order they were kept (a page kept again moves to the end), oldest first.
+  for (const oldest of pages.keys()) {
+    if (pages.size < MAX_PAGES && keptBytes + bytes <= MAX_KEPT_BYTES) break;
+    forget(oldest);
+  }
+  pages.set(key, { pieces, stamp, keptAt: Date.now(), bytes });
+  keptBytes += bytes;
+}
+
+function forget(key: string): void {
+  const page = pages.get(key);
+  if (!page) return;
+  keptBytes -= page.bytes;
+  pages.delete(key);
 }
 
 /** Forget every kept page (a fresh app). */
 export function forgetPages(): void {
   pages.clear();
+  keptBytes = 0;
   rerendering.clear();
 }
