@@ -32,10 +32,17 @@ export function jobFacts(job: StoredJob & { jobType: string }, section: Fact["se
   });
 }
 
-/** A location's labelled extras (booking-in reference …) that have a value. */
-export function locationFacts(location: Record<string, unknown>): { label: string; value: string }[] {
-  return LOCATION_FACTS.flatMap(({ key, label }) => (location[key] ? [{ label, value: String(location[key]) }] : []));
+/** A location's labelled extras (booking-in reference, site contact …) that have a value; a phone number with its tel: link. */
+export function locationFacts(location: Record<string, unknown>): { label: string; value: string; href?: string }[] {
+  return LOCATION_FACTS.flatMap(({ key, label, phone }) => {
+    if (!location[key]) return [];
+    const value = String(location[key]);
+    return [phone ? { label, value, href: telHref(value) } : { label, value }];
+  });
 }
+
+/** "0113 496 0000 ext. 12" → "tel:01134960000": the number a phone can ring (an extension is dialled by hand). */
+export const telHref = (phone: string) => `tel:${phone.replace(/\s*(ext\.?|x)\s*[0-9]+$/i, "").replace(/[^+0-9]/g, "")}`;
 
 export const ADDRESS_NOT_FOUND = "We could not find that address. Check it, or enter it in detail.";
 

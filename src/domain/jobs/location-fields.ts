@@ -28,7 +28,21 @@ type LocationFieldSpec = {
   load?: (stored: never) => string | undefined;
   /** Shown on the job and load pages under this label. */
   label?: string;
+  /** A phone number shown as a link that rings it. */
+  phone?: true;
 };
+
+/** A phone number as people write them ("+44 113 496 0000", "0113 496 0000 ext. 12"), at least 6 digits. */
+function phoneNumber() {
+  return z
+    .string()
+    .trim()
+    .max(30, { error: "Keep the phone number to 30 characters or fewer" })
+    .refine((value) => value === "" || (/^\+?[0-9 ()./-]+(\s*(ext\.?|x)\s*[0-9]+)?$/i.test(value) && (value.match(/[0-9]/g) ?? []).length >= 6), {
+      error: "Enter a phone number, like 0113 496 0000",
+    })
+    .optional();
+}
 
 const calendarColumn = { store: (value: string | null) => calendarDateValue(value), load: (stored: Date | null) => calendarDateText(stored) };
 
@@ -51,6 +65,9 @@ export const LOCATION_FIELDS = {
     check: optionalText(100, "Keep the booking-in reference to 100 characters or fewer"),
     label: "Booking-in reference",
   },
+  // Who the driver asks for at the site, and how to reach them on the day.
+  contact_name: { key: "contactName", check: optionalText(100, "Keep the contact's name to 100 characters or fewer"), label: "Site contact" },
+  contact_phone: { key: "contactPhone", check: phoneNumber(), label: "Contact phone", phone: true },
 } as const satisfies Record<string, LocationFieldSpec>;
 
 export type LocationFieldName = keyof typeof LOCATION_FIELDS;
@@ -58,7 +75,7 @@ export const LOCATION_FIELD_NAMES = Object.keys(LOCATION_FIELDS) as LocationFiel
 export const locationFieldList = () => Object.entries(LOCATION_FIELDS) as [LocationFieldName, LocationFieldSpec][];
 
 /** The fields a location shows on the job and load pages, with their labels. */
-export const LOCATION_FACTS = locationFieldList().flatMap(([, spec]) => (spec.label ? [{ key: spec.key, label: spec.label }] : []));
+export const LOCATION_FACTS = locationFieldList().flatMap(([, spec]) => (spec.label ? [{ key: spec.key, label: spec.label, phone: spec.phone === true }] : []));
 
 /** Bookkeeping the form posts beside the fields: the row id, its order, and the remove flag. */
 const BOOKKEEPING_CHECKS = {

@@ -91,7 +91,7 @@ describe("parseJobForm: valid forms", () => {
     expect(job.pickups).toEqual([
       {
         id: null, position: 0, fullAddress: null, address: null, city: "Leeds", postCode: "LS1 4AP", region: "England", countryCode: "GB",
-        companyName: null, latitude: null, longitude: null, windowDate: "2027-03-14", windowFrom: "08:00", windowTo: "12:00", bookingReference: null,
+        companyName: null, latitude: null, longitude: null, windowDate: "2027-03-14", windowFrom: "08:00", windowTo: "12:00", bookingReference: null, contactName: null, contactPhone: null,
       },
     ]);
     expect(job.deliveries[0]?.windowDate).toBe("2027-03-16");
