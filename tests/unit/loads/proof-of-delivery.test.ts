@@ -34,6 +34,11 @@ describe("ProofInputSchema", () => {
       blob_signed_ids: ["p1"],
       latitude: 53.8,
       longitude: -1.5,
+      confirmed: false,
     });
+  });
+
+  it("reads confirmed=1 as going on despite the warnings", () => {
+    expect(ProofInputSchema.parse({ recipient_name: "Mark", signature_signed_id: "sig", confirmed: "1" }).confirmed).toBe(true);
   });
 });
