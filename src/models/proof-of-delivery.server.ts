@@ -1,15 +1,19 @@
 import { db } from "#db/client.server.ts";
+import { handoverWarnings } from "#domain/loads/handover-checks.ts";
+import { positionOf } from "#domain/loads/handover-input.ts";
 import type { ProofInput } from "#domain/loads/proof-of-delivery.ts";
 import { canTransition } from "#domain/loads/status.ts";
 import { found } from "#lib/errors.server.ts";
-import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { ok, refused, refusedBase, warned, type Result, type Warned } from "#lib/result.server.ts";
 import { ownStoredBlobs } from "#models/attachments.server.ts";
 import { actorOf, afterStatusChange, type LoadDetail } from "#models/loads.server.ts";
+import { placeNearOrNone } from "#models/places.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A load becomes delivered only with its proof: the recipient's name, the driver's photos and/or the
 // recipient's signature (uploads of this user, not attached anywhere yet), the time, and the phone's
-// position if it gave one. The proof's photos become the load's photos.
+// position if it gave one. The proof's photos become the load's photos. A phone more than 5 miles
+// from every delivery point is asked again (src/domain/loads/handover-checks.ts), not refused.
 
 /** Fresh uploads of this user for this use, or null when any signed id does not name one. */
 async function freshUploads(user: CurrentUser, signedIds: readonly string[], use: string) {
@@ -20,8 +24,15 @@ async function freshUploads(user: CurrentUser, signedIds: readonly string[], use
   return taken ? null : blobs.map((blob) => blob!);
 }
 
-export async function recordDelivery(user: CurrentUser, load: LoadDetail, input: ProofInput): Promise<Result> {
+/** The delivery points of the load, where its driver's phone should be when the goods are handed over. */
+export const deliverySites = (load: LoadDetail) => load.stops.filter((stop) => stop.jobLocation.kind === "delivery").map(({ jobLocation: { latitude, longitude } }) => ({ latitude, longitude }));
+
+export async function recordDelivery(user: CurrentUser, load: LoadDetail, input: ProofInput): Promise<Result | Warned> {
   if (!canTransition(load.status, "delivered", actorOf(user))) return refusedBase("This load cannot be marked delivered now");
+  // Only the driver's phone is with the goods; an office recording the delivery is wherever the office is.
+  const position = actorOf(user) === "driver" ? positionOf(input) : null;
+  const warnings = input.confirmed ? [] : handoverWarnings({ step: "delivery", position, sites: deliverySites(load) });
+  if (warnings.length) return warned(warnings);
   const [signature] = (await freshUploads(user, input.signature_signed_id ? [input.signature_signed_id] : [], "signature")) ?? [null];
   if (input.signature_signed_id && !signature) return refused({ signature: "Draw the signature again" });
   const photos = await freshUploads(user, input.blob_signed_ids, "photo");
@@ -31,7 +42,7 @@ export async function recordDelivery(user: CurrentUser, load: LoadDetail, input:
     const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data: { status: "delivered", deliveredAt } });
     if (!count) return refusedBase("This load changed meanwhile; please reload and try again", 409);
     const proof = await tx.proofOfDelivery.create({
-      data: { loadId: load.id, recipientName: input.recipient_name, deliveredAt, latitude: input.latitude ?? null, longitude: input.longitude ?? null, signatureBlobId: signature?.id ?? null, recordedById: user.id },
+      data: { loadId: load.id, recipientName: input.recipient_name, deliveredAt, latitude: position?.latitude ?? null, longitude: position?.longitude ?? null, signatureBlobId: signature?.id ?? null, recordedById: user.id },
     });
     await tx.attachment.createMany({ data: photos.map((photo) => ({ blobId: photo.id, loadId: load.id, kind: "photo", addedById: user.id, proofId: proof.id })) });
     return ok();
@@ -59,4 +70,9 @@ export type Proof = NonNullable<Awaited<ReturnType<typeof proofOf>>>;
 
 export async function requireProof(loadId: number): Promise<Proof> {
   return found(await proofOf(loadId));
+}
+
+/** The proof as its page and its PDF show it: where the driver's phone was, as the nearest known town ("" when it did not say). */
+export async function withPlace(proof: Proof): Promise<Proof & { place: string }> {
+  return { ...proof, place: await placeNearOrNone(proof) };
 }

@@ -26,7 +26,7 @@ const signatureForPdf = async (key: string) => sharp(await bytesOf(key)).png().t
 export const proofFilename = (load: Pick<LoadDetail, "sequence" | "job">) => `Proof of delivery - load ${load.sequence} of ${load.job.reference}.pdf`;
 
 /** Builds the PDF; resolves with its bytes. */
-export async function proofPdf(load: LoadDetail, proof: Proof): Promise<Buffer> {
+export async function proofPdf(load: LoadDetail, proof: Proof & { place: string }): Promise<Buffer> {
   const [signature, photos] = await Promise.all([
     proof.signature ? signatureForPdf(proof.signature.key).catch(() => null) : null,
     Promise.all(proof.photos.map((photo) => photoForPdf(photo.blob.key).catch(() => null))),
@@ -46,7 +46,7 @@ export async function proofPdf(load: LoadDetail, proof: Proof): Promise<Buffer> 
   }
   document.moveDown().fontSize(12).text("Delivered");
   document.fontSize(10).text(`At ${formatDateTime(proof.deliveredAt)} to ${proof.recipientName}, recorded by ${proof.recordedBy.name}`);
-  if (proof.latitude !== null && proof.longitude !== null) document.text(`Position: ${proof.latitude.toFixed(5)}, ${proof.longitude.toFixed(5)}`);
+  if (proof.place) document.text(`Where the driver's phone was: ${proof.place}`);
   if (signature) {
     document.moveDown().fontSize(12).text("Signature");
     document.image(signature, { fit: [240, 100] });

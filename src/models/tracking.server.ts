@@ -163,16 +163,5 @@ export async function loadTracking(load: TrackedLoad) {
   });
   const tracking = trackingOf(trip.plan, position, load.status === "delivered");
   trip.props.routeProgress = tracking.progress;
-  return { trip, tracking, arrivals, timeline: timelineOf(load, places, arrivals), sharing: isOnTheRoad(load.status) };
-}
-
-/** What happened on the road, oldest first: arrivals at stops, the collection, the delivery. */
-function timelineOf(load: { collectedAt: Date | null; deliveredAt: Date | null }, places: readonly MappedPlace[], arrivals: ReadonlyMap<number, Date>) {
-  const events = places.flatMap((place) => {
-    const at = arrivals.get(place.id);
-    return at ? [{ at, label: `Arrived at ${place.kind === "pickup" ? "collection" : "delivery"}`, place: stopTitle(place).replace(/^[^:]+: /, "") }] : [];
-  });
-  if (load.collectedAt) events.push({ at: load.collectedAt, label: "Collected", place: "" });
-  if (load.deliveredAt) events.push({ at: load.deliveredAt, label: "Delivered", place: "" });
-  return events.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { trip, tracking, arrivals, sharing: isOnTheRoad(load.status) };
 }

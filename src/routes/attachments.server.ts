@@ -5,7 +5,7 @@ import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server
 import { attach, filesFor, listIdFor, ownStoredBlob, whyNotRemovable, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
 import { requireOwnJob, requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
-import { proofOf, type Proof } from "#models/proof-of-delivery.server.ts";
+import { proofOf, withPlace, type Proof } from "#models/proof-of-delivery.server.ts";
 import { thumbnailOf } from "#models/thumbnails.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPartial, wantsJson } from "#server/render.server.ts";
@@ -38,7 +38,7 @@ export function attachmentsRouter(): Router {
     const user = requireUser(req);
     const load = await requireLoadFor(user, req.params.id);
     const [files, proof] = await Promise.all([filesFor(user, { loadId: load.id, shipperAccountId: load.job.shipperAccountId }, true), proofOf(load.id)]);
-    await renderFiles(req, res, files, proof);
+    await renderFiles(req, res, files, proof && (await withPlace(proof)));
   });
 
   router.post("/jobs/:id/attachments", async (req, res) => {
@@ -57,6 +57,13 @@ export function attachmentsRouter(): Router {
     const { list_id: listId = "file_attachments", field } = ListSchema.parse(req.query);
     const html = await renderPartial(req, res, "attachments/_pending", { blob, signedId: req.params.signedId, field });
     res.type(TURBO_STREAM).send(turboStream("append", listId, html));
+  });
+
+  // A pending photo's thumbnail, for its uploader only (the form shows what is about to be sent).
+  router.get("/file_attachments/:signedId/thumbnail", async (req, res) => {
+    const blob = found(await ownStoredBlob(requireUser(req), req.params.signedId));
+    const key = found(await thumbnailOf(blob));
+    await sendStoredFile(res, key, { type: "image/webp" });
   });
 
   router.get("/attachments/:id", async (req, res) => {
@@ -87,7 +94,7 @@ export function attachmentsRouter(): Router {
   return router;
 }
 
-async function renderFiles(req: Request, res: Response, files: Awaited<ReturnType<typeof filesFor>>, proof: Proof | null = null) {
+async function renderFiles(req: Request, res: Response, files: Awaited<ReturnType<typeof filesFor>>, proof: (Proof & { place: string }) | null = null) {
   const html = await renderPartial(req, res, "attachments/_files", { files, proof });
   res.type("html").send(`<turbo-frame id="files">${html}</turbo-frame>`);
 }

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { TURBO_STREAM, domId, turboStream } from "#lib/turbo.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
-import { loadTracking } from "#models/tracking.server.ts";
+import { loadTimeline } from "#models/load-timeline.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPartial } from "#server/render.server.ts";
 
@@ -13,7 +13,7 @@ export function loadTimelineRouter(): Router {
   return Router().get("/loads/:id/timeline", async (req, res) => {
     const user = requireUser(req);
     const load = await requireLoadFor(user, req.params.id);
-    const { timeline } = await loadTracking(load);
+    const timeline = await loadTimeline(load);
     const events = await renderPartial(req, res, "loads/_timeline_events", { timeline });
     res.type(TURBO_STREAM).send(turboStream("update", timelineElementId(load.id), events));
   });

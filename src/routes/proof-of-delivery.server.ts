@@ -4,18 +4,24 @@ import { ProofInputSchema } from "#domain/loads/proof-of-delivery.ts";
 import { canTransition } from "#domain/loads/status.ts";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
-import type { FieldErrors } from "#lib/result.server.ts";
+import { isWarned, type FieldErrors } from "#lib/result.server.ts";
 import { pendingUploads } from "#models/attachments.server.ts";
 import { actorOf, requireLoadFor, type LoadDetail } from "#models/loads.server.ts";
 import { proofFilename, proofPdf } from "#models/proof-pdf.server.ts";
-import { recordDelivery, requireProof } from "#models/proof-of-delivery.server.ts";
+import { deliverySites, recordDelivery, requireProof, withPlace } from "#models/proof-of-delivery.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { dispositionOf, sendStoredFile } from "#server/stored-file.server.ts";
 
 /** The delivery form as posted, kept as typed when it is refused. */
 const ProofFormSchema = z
-  .object({ recipient_name: z.string().catch(""), blob_signed_ids: z.array(z.string()).catch([]), signature_signed_id: z.string().catch("") })
+  .object({
+    recipient_name: z.string().catch(""),
+    blob_signed_ids: z.array(z.string()).catch([]),
+    signature_signed_id: z.string().catch(""),
+    latitude: z.string().max(40).catch(""),
+    longitude: z.string().max(40).catch(""),
+  })
   .partial()
   .catch({});
 
@@ -33,7 +39,7 @@ export function proofOfDeliveryRouter(): Router {
     const load = await deliverableLoad(req);
     const input = parseInput(ProofInputSchema, req.body);
     const recorded = input.ok ? await recordDelivery(user, load, input.data) : input;
-    if (!recorded.ok) return showForm(req, res, load, recorded.errors, ProofFormSchema.parse(req.body), recorded.status);
+    if (!recorded.ok) return showForm(req, res, load, recorded.errors, ProofFormSchema.parse(req.body), recorded.status, isWarned(recorded) ? recorded.warnings : []);
     flash(req, "notice", "Delivered. The shipper has been told.");
     res.redirect(303, `/loads/${load.id}`);
   });
@@ -61,15 +67,20 @@ async function deliverableLoad(req: Request): Promise<LoadDetail> {
   return load;
 }
 
-async function showForm(req: Request, res: Response, load: LoadDetail, errors: FieldErrors, values: z.infer<typeof ProofFormSchema>, status = 200) {
-  // Photos already uploaded stay with the form when it comes back with a problem.
-  const pending = await pendingUploads(requireUser(req), values.blob_signed_ids ?? []);
-  return renderPage(req, res, "loads/delivery", { title: `Deliver load ${load.sequence} · ${load.job.reference}`, load, errors, values, pending }, status);
+/**
+ * The form; a refused one comes back with what was typed and uploaded, and with `warnings` (the phone
+ * far from the delivery points) a button that sends it again with confirmed=1.
+ */
+async function showForm(req: Request, res: Response, load: LoadDetail, errors: FieldErrors, values: z.infer<typeof ProofFormSchema>, status = 200, warnings: string[] = []) {
+  const user = requireUser(req);
+  const pending = await pendingUploads(user, values.blob_signed_ids ?? []);
+  const position = actorOf(user) === "driver" ? { sites: deliverySites(load) } : null;
+  return renderPage(req, res, "loads/delivery", { title: `Deliver load ${load.sequence} · ${load.job.reference}`, load, errors, values, pending, warnings, position }, status);
 }
 
 async function sendProofPdf(req: Request, res: Response, disposition: "inline" | "attachment") {
   const load = await requireLoadFor(requireUser(req), req.params.id);
-  const pdf = await proofPdf(load, await requireProof(load.id));
+  const pdf = await proofPdf(load, await withPlace(await requireProof(load.id)));
   const filename = proofFilename(load);
   res
     .type("application/pdf")

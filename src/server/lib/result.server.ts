@@ -18,3 +18,8 @@ export function refused(errors: FieldErrors, status: 409 | 422 = 422): Refusal {
 
 /** Refused as a whole, not because of one field. */
 export const refusedBase = (message: string, status: 409 | 422 = 422) => refused({ base: message }, status);
+
+/** Not done yet: the person is asked again, with these warnings, and may send the form once more to go on (422). */
+export type Warned = Refusal & { warnings: string[] };
+export const warned = (warnings: string[]): Warned => ({ ok: false, errors: {}, status: 422, warnings });
+export const isWarned = (outcome: Result | Warned): outcome is Warned => !outcome.ok && "warnings" in outcome;
