@@ -64,15 +64,25 @@ describe("sign-in throttling shared through Redis", () => {
     expect(await refusal(a.guard("203.0.113.10", "clear@example.com"))).toBeNull();
   });
 
-  it("keeps no e-mail address in Redis, and lets a pair's count expire after 15 minutes", async () => {
+  it("keeps no e-mail address in Redis, and lets the pair's and the account's counts expire after 15 minutes", async () => {
     await createSignInLimiter({ redis: await connection() }).recordFailure("203.0.113.11", "private@example.com");
 
     const keys = await observer.keys("*");
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(/^loadline:sign-in-failures:[\w-]+$/);
-    expect(keys[0]).not.toContain("private");
-    expect(await observer.pttl(keys[0]!)).toBeGreaterThan(14 * 60_000);
-    expect(await observer.pttl(keys[0]!)).toBeLessThanOrEqual(15 * 60_000);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      expect(key).toMatch(/^loadline:sign-in-failures:[\w-]+$/);
+      expect(key).not.toContain("private");
+      expect(await observer.pttl(key)).toBeGreaterThan(14 * 60_000);
+      expect(await observer.pttl(key)).toBeLessThanOrEqual(15 * 60_000);
+    }
+  });
+
+  it("counts one account's failures from every address across both processes", async () => {
+    const [a, b] = [createSignInLimiter({ redis: await connection() }), createSignInLimiter({ redis: await connection() })];
+    for (let i = 0; i < 10; i++) await (i % 2 ? a : b).recordFailure(`198.51.100.${i}`, "owner@example.com");
+
+    expect(await refusal(a.guard("192.0.2.99", "owner@example.com"))).toBe(15);
+    expect(await refusal(b.guard("192.0.2.99", "someone@example.com"))).toBeNull();
   });
 
   it("spends each address's sign-in budget across both processes", async () => {
