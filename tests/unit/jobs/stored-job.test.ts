@@ -12,9 +12,14 @@ const forms = {
     job_type: "single", reference: "Chilled to Belfast", load_type: "palletised", pallet_type: "eu", quantity_eu: "22", pallet_size: "1200x800",
     total_weight: "11000", additional_notes: "Gate NW-4471", vehicle_types: ["refrigerated", "curtain_side"], vehicle_spec: "mega",
     required_certifications: ["temperature_controlled"], customs_paperwork: "windsor_green_lane", number_of_loads: "2", call_off_load_type: "all_at_once",
-    assigned_driver_id: "7", timezone: "Europe/London", is_auction: "1", auction_opens_at: "2031-03-01T09:00", auction_closes_at: "2031-03-02T17:30", secure_now_price: "450",
+    timezone: "Europe/London", is_auction: "1", auction_opens_at: "2031-03-01T09:00", auction_closes_at: "2031-03-02T17:30", secure_now_price: "450",
     pickups: [{ ...leeds, window_date: "2031-03-14", window_from: "08:00", window_to: "12:00" }, { ...leeds, city: "York", window_date: "2031-03-13" }],
     deliveries: [{ ...belfast, window_date: "2031-03-16" }],
+  },
+  "a single load for the shipper's own driver": {
+    job_type: "single", reference: "Own van to York", load_type: "palletised", pallet_type: "standard", quantity_standard: "4", total_weight: "900",
+    vehicle_types: ["box"], assigned_driver_id: "7", timezone: "Europe/London", is_auction: "0",
+    pickups: [{ ...leeds, window_date: "2031-03-14" }], deliveries: [{ ...leeds, city: "York", window_date: "2031-03-14" }],
   },
   "a multi-load job in Paris time": {
     job_type: "multi", reference: "Weekday drums", start_date: "2031-03-03", end_date: "2031-03-14", frequency: "weekdays", number_of_loads: "2",
