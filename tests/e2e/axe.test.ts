@@ -44,6 +44,8 @@ const signUpAs = (email: string) => async (page: Page) => {
   await page.getByLabel("Password").fill("a-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL("**/signup/sent");
+  // The address changes as Turbo starts the visit: wait until the page has been rendered.
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("aria-busy"));
 };
 
 /** Signs in with the right password for `email`, signed up but not confirmed. */
