@@ -12,6 +12,7 @@ import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { notifyAll } from "#models/quotes.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
+import { type OtherTabLoads, pointerToOtherTab } from "#domain/loads/empty-list.ts";
 
 export const LOADS_PER_PAGE = 50;
 
@@ -100,7 +101,17 @@ export async function loadsPageFor(user: CurrentUser, { page = 1, job, view = "c
   ]);
   if (jobId !== null) found(jobs.some((j) => j.id === jobId));
   const list = await loadsFor(user, { page, jobId, view });
-  return { ...list, jobId, jobs: actor === "shipper" ? jobs : [], drivers };
+  // An empty tab says where the loads are: how many the other tab holds.
+  const elsewhere = list.loads.length === 0 && page === 1 ? pointerToOtherTab(view, await otherTabLoads(user, jobId)) : null;
+  return { ...list, jobId, jobs: actor === "shipper" ? jobs : [], drivers, elsewhere };
+}
+
+/** How many of this user's loads (one job's, with `jobId`) are still to run, delivered and cancelled. */
+async function otherTabLoads(user: CurrentUser, jobId: number | null): Promise<OtherTabLoads> {
+  const rows = await db().load.groupBy({ by: ["status"], where: { ...loadScope(user), ...(jobId === null ? {} : { jobId }) }, _count: { _all: true } });
+  const loadsIn = (status: string) => rows.find((row) => row.status === status)?._count._all ?? 0;
+  const finished = FINISHED_LOAD_STATUSES.reduce((sum, status) => sum + loadsIn(status), 0);
+  return { toRun: rows.reduce((sum, row) => sum + row._count._all, 0) - finished, delivered: loadsIn("delivered"), cancelled: loadsIn("cancelled") };
 }
 
 /** The jobs this user sees loads of, newest first: the shipper's job switcher. */
@@ -115,7 +126,7 @@ const isDriverAssignable = (status: string) => status === "assigned" || status =
  * Drivers are put on a load by the office of the account running it: the carrier's, or the
  * shipper's on a load its own fleet runs (src/domain/jobs/own-fleet.ts).
  */
-const runsLoad = (load: { carrierAccountId: number | null }, user: CurrentUser) => actorOf(user) !== "driver" && load.carrierAccountId === user.accountId;
+export const runsLoad = (load: { carrierAccountId: number | null }, user: CurrentUser) => actorOf(user) !== "driver" && load.carrierAccountId === user.accountId;
 
 function withRoute<T extends { job: { locations: { kind: string; city: string | null; countryCode: string | null }[] } }>(load: T) {
   const pickup = load.job.locations.find((l) => l.kind === "pickup");
@@ -124,6 +135,12 @@ function withRoute<T extends { job: { locations: { kind: string; city: string | 
 }
 
 const placeName = (l: { city: string | null; countryCode: string | null } | undefined) => (l ? [l.city, l.countryCode].filter(Boolean).join(", ") : "—");
+
+/** The job's columns that say what its loads carry: the load page's Goods (src/domain/loads/goods.ts). */
+const jobGoodsSelect = {
+  numberOfLoads: true, isAuction: true, loadCondition: true, vehicleSpec: true, requiredCertifications: true, palletType: true, quantityEu: true, quantityStandard: true,
+  quantityEuDouble: true, quantityStandardDouble: true, quantityOther: true, palletSize: true, containerSize: true, loadQuantity: true, totalWeightKg: true, additionalNotes: true, customsPaperwork: true,
+} as const satisfies Prisma.JobSelect;
 
 const loadDetailSelect = {
   id: true,
@@ -139,7 +156,7 @@ const loadDetailSelect = {
   collectedAt: true,
   deliveredAt: true,
   job: {
-    select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, vehicleTypes: true, shipperAccount: { select: { id: true, name: true } }, locations: true },
+    select: { id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, vehicleTypes: true, shipperAccount: { select: { id: true, name: true } }, locations: true, timezone: true, ...jobGoodsSelect },
   },
   carrierAccount: { select: { id: true, name: true } },
   driver: { select: { id: true, name: true } },
@@ -205,8 +222,9 @@ export async function changeLoadStatus(load: LoadDetail, user: CurrentUser, stat
     return refused({ status: `This load cannot be marked ${String(status).replaceAll("_", " ")} now` });
   }
   if (status === "delivered") return refused({ status: PROOF_FIRST });
-  const stamps = status === "collected" ? { collectedAt: new Date() } : {};
-  const outcome = await moveStatus(load, status, stamps, [load.status]);
+  // A collection is recorded with its checks and its event by markCollected (load-collection.server.ts).
+  if (status === "collected") return refused({ status: "Mark the load collected from its page" });
+  const outcome = await moveStatus(load, status, {}, [load.status]);
   if (outcome.ok) await afterStatusChange(load, status);
   return outcome;
 }

@@ -102,7 +102,8 @@ describe("drivers", () => {
     const mine = await d.browser.get("/loads");
     expect(mine.text).toContain(`data-load-id="${loadA.id}"`);
     expect(mine.text).toContain("My loads");
-    expect((await patch(d, `/loads/${loadA.id}/status`, { status: "collected" })).status).toBe(303);
+    // The collection is booked for 3 March 2027: marking it before then is confirmed after the warning.
+    expect((await patch(d, `/loads/${loadA.id}/status`, { status: "collected", confirmed: "1" })).status).toBe(303);
     expect(await statusOf(loadA.id)).toBe("collected");
     expect((await db().job.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("in_progress");
     const signature = await uploaded(d.browser, d.csrf, await realPng(300, 100), "signature", "signature.png");

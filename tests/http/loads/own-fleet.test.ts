@@ -167,7 +167,8 @@ describe("the shipper's driver", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Mark collected");
 
-    const collected = await cab.browser.post(`/loads/${loadId}/status`).type("form").send({ _csrf: cab.csrf, _method: "patch", status: "collected" });
+    // Collected ahead of its day (3 March 2031): confirmed after the warning.
+    const collected = await cab.browser.post(`/loads/${loadId}/status`).type("form").send({ _csrf: cab.csrf, _method: "patch", status: "collected", confirmed: "1" });
     expect([collected.status, collected.headers.location]).toEqual([303, `/loads/${loadId}`]);
     expect((await db().job.findUniqueOrThrow({ where: { id: jobIdOf } })).status).toBe("in_progress");
 
