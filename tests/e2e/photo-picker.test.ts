@@ -68,10 +68,11 @@ describe("the proof-of-delivery photo picker on a phone", () => {
       { name: "pallets-at-dock.png", mimeType: "image/png", buffer: png },
     ]);
     const pending = page.locator("#proof_photos li.pending-file");
-    await expect.poll(() => pending.count()).toBe(2);
+    // Uploads take their time on a busy machine: wait as long as a person would.
+    await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(2);
     // Each thumbnail has loaded (an image that failed has no natural width).
-    await expect.poll(() => pending.locator("img.pending-thumbnail").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
-    await expect.poll(() => page.locator("[data-upload-target=loading]").isHidden()).toBe(true);
+    await expect.poll(() => pending.locator("img.pending-thumbnail").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)), { timeout: 15_000 }).toEqual([true, true]);
+    await expect.poll(() => page.locator("[data-upload-target=loading]").isHidden(), { timeout: 15_000 }).toBe(true);
     await noAxeViolations(page);
 
     await page.getByRole("button", { name: "Remove wrong-load.png" }).click();
