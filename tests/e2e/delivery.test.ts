@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { controllerConnected, newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper, createUser } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
 import { realPng } from "../support/files.ts";
@@ -53,6 +53,8 @@ describe("proof of delivery in a real browser", () => {
       data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], "delivered.png", { type: "image/png" }));
       return data;
     }, photo);
+    // A drop before the (lazily loaded) upload controller has connected would go unheard.
+    await controllerConnected(page, "upload");
     await page.locator(".drop-area").dispatchEvent("drop", { dataTransfer: transfer });
     await page.locator("#proof_photos li.pending-file").waitFor();
     await expect.poll(() => page.locator("[data-upload-target=loading]").isHidden()).toBe(true);

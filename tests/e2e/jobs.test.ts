@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { controllerConnected, newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
 
 let test: BrowserTest;
 beforeAll(async () => {
@@ -48,6 +48,7 @@ describe("posting a job in a real browser", () => {
     page.on("pageerror", (error) => console.error("[browser error]", error.message));
     await signInAs(page, "shipper@example.com");
     await page.goto("/jobs/new");
+    await controllerConnected(page, "unsaved-changes");
     expect(await wouldWarnOnUnload(page)).toBe(false);
     await page.getByLabel("Reference", { exact: true }).fill(REFERENCE);
     expect(await wouldWarnOnUnload(page)).toBe(true);

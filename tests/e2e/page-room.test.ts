@@ -37,8 +37,9 @@ async function open(email: string, path: string, viewport: { width: number; heig
   await page.setViewportSize(viewport);
   await signInAs(page, email);
   await page.goto(path);
-  // The documents and photos come in a lazy frame: scroll to it, and wait for it.
-  await page.locator("turbo-frame#files").scrollIntoViewIfNeeded();
+  // The documents and photos come in a lazy frame; this test is about layout, not lazy loading
+  // (a map arriving above it can push it out of view again), so it is asked to load now.
+  await page.locator("turbo-frame#files").evaluate((frame) => frame.setAttribute("loading", "eager"));
   await page.locator("turbo-frame#files section.files").waitFor();
   return page;
 }

@@ -40,3 +40,8 @@ export async function signInAs(page: Page, email: string, password = "password12
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
 }
+
+/** Resolves once the page has a connected Stimulus controller named `identifier` (lazy ones arrive after the page). */
+export async function controllerConnected(page: Page, identifier: string): Promise<void> {
+  await page.waitForFunction((name) => window.Stimulus.controllers.some((controller) => controller.identifier === name), identifier);
+}
