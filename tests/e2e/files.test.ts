@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { controllerConnected, newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
 import { realPng } from "../support/files.ts";
@@ -48,6 +48,7 @@ async function dropPhotos(page: Page, files: { name: string; base64: string }[])
     return data;
   }, files);
   const area = page.locator(".uploader", { hasText: "Add photos" }).locator(".drop-area");
+  await controllerConnected(page, "upload");
   await area.dispatchEvent("dragover", { dataTransfer: transfer });
   await area.dispatchEvent("drop", { dataTransfer: transfer });
 }

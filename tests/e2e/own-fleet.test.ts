@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { controllerConnected, newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
 import { createShipper } from "../support/fixtures.ts";
 import { realPng } from "../support/files.ts";
 import { lettersTo } from "../support/outbox.ts";
@@ -39,6 +39,7 @@ async function dropPhoto(page: Page) {
     data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], "delivered.png", { type: "image/png" }));
     return data;
   }, photo);
+  await controllerConnected(page, "upload");
   await page.locator(".drop-area").dispatchEvent("drop", { dataTransfer: transfer });
   await page.locator("#proof_photos li.pending-file").waitFor();
   await expect.poll(() => page.locator("[data-upload-target=loading]").isHidden()).toBe(true);
