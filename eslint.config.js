@@ -31,22 +31,36 @@ export default tseslint.config(
     },
   },
   {
-    // Layers point one way: routes → models → #lib (errors, env, logger, formatting, Turbo helpers).
-    // Models never reach back into the app assembly (src/server) or the routes.
+    // Layers point one way (docs/architecture.md): routes → pages → models → db, lib, domain, geo.
+    // Models are about records: they never build pages or reach into the app assembly or routes.
     files: ["src/models/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#server/*", "#routes/*", "../server/*", "../routes/*"], message: "Models may use #lib, never the app assembly or routes." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["#pages/*", "#server/*", "#routes/*", "../server/*", "../routes/*"], message: "Models may use #db, #lib, #domain and #geo; pages and routes use models, not the other way." }] }],
     },
   },
   {
-    // The library under src/server/lib is what models may use, so it depends on nothing above it.
+    // Pages say what a page shows (reads, links, form actions); they never handle a request.
+    files: ["src/pages/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["#server/*", "#routes/*"], message: "Pages are built from models; the app assembly and routes sit above them." }] }],
+    },
+  },
+  {
+    // The library under src/server/lib is what every layer may use, so it depends on nothing above it.
     files: ["src/server/lib/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#server/*", "#routes/*", "#models/*", "../*"], message: "src/server/lib must not import the app assembly, routes or models." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["#server/*", "#routes/*", "#pages/*", "#models/*", "#db/*", "../*"], message: "src/server/lib must not import the database, models, pages, the app assembly or routes." }] }],
     },
   },
   {
-    // Routes call model verbs; they never query the database themselves.
+    // The database layer uses the library, never the layers above it.
+    files: ["src/db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["#server/*", "#routes/*", "#pages/*", "#models/*"], message: "src/db sits under models: it may use #lib and #domain only." }] }],
+    },
+  },
+  {
+    // Routes call model verbs and page builders; they never query the database themselves.
     files: ["src/routes/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["#db/*", "#generated/*", "@prisma/*"], message: "Routes never call Prisma: add a model function." }] }],

@@ -12,7 +12,7 @@ import { seedSavedSearches } from "./seeds/saved-searches.ts";
 import { seedVehicles } from "./seeds/vehicles.ts";
 import { seedHistory } from "./seeds/history.ts";
 import { seedSupport } from "./seeds/support.ts";
-import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
+import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
   /** "demo": the README's password, as every demo user; "unusable": a random one no one knows (production). */

@@ -140,7 +140,7 @@ const statements = {
 // What a page waits for when nothing is kept yet (the first view after a start): the loads of the
 // window of months around today (figure-window.ts), and one period's busiest lanes. Both run on the
 // read worker; after a write the page is answered with the figures as they were meanwhile.
-const { loadFigures, laneFigures } = await import("#models/chart-figures.server.ts");
+const { loadFigures, laneFigures } = await import("#pages/dashboard/chart-sums.server.ts");
 const { figureWindow } = await import("#domain/charts/figure-window.ts");
 const { monthOfInstant, monthsEndingWith } = await import("#domain/charts/months.ts");
 const year = monthsEndingWith(monthOfInstant(new Date()), 12);

@@ -1,6 +1,6 @@
 import { env } from "#lib/env.server.ts";
 import { createLogger, useLogger } from "#lib/logger.server.ts";
-import { SHUTDOWN_GRACE_MS, startServer } from "#server/server.server.ts";
+import { SHUTDOWN_GRACE_MS, startServer } from "#server/start.server.ts";
 import { DatabaseInUse } from "#db/process-lock.server.ts";
 import { DatabaseUnavailable } from "#db/postgres-database.server.ts";
 

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { cachingEnabled, disableCaching, noteWrittenElsewhere, onCommitted, type Change } from "#db/table-versions.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { closeRedis, connectRedis, REDIS_PREFIX, within, type ErrorReporter, type Redis } from "#lib/redis.server.ts";
-import { sessionCache, type SessionCache, type SessionForget } from "#lib/session-cache.server.ts";
+import { sessionCache, type SessionCache, type SessionForget } from "#db/session-cache.server.ts";
 
 // Each process keeps what it read from the database until a table it came from is written
 // (table-versions), and keeps sessions (session-cache). Where several processes share a database,

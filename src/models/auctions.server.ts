@@ -1,4 +1,4 @@
-import { jobScopes } from "#models/job-scopes.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { db } from "#db/client.server.ts";
 import { awardJob } from "#models/award.server.ts";
 import { notifyAll, refreshJobPages } from "#models/quotes.server.ts";

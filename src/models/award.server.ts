@@ -1,4 +1,4 @@
-import { jobScopes } from "#models/job-scopes.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { z } from "zod";
 import { db } from "#db/client.server.ts";
 import { lockRow } from "#db/row-lock.server.ts";
@@ -8,11 +8,11 @@ import { awardRefusal } from "#domain/bidding/quote-window.ts";
 import { isAwarded } from "#domain/jobs/status.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { type LoadPlanJob, planLoads, spreadLoads } from "#domain/loads/load-plan.ts";
-import type { NotifyEvent } from "#models/notify.server.ts";
+import type { NotifyEvent } from "#models/notifications/notify.server.ts";
 import { refusedBase, type Result } from "#lib/result.server.ts";
-import { createLoadStops } from "#models/load-stops.server.ts";
-import { ensureJobCo2e } from "#models/job-co2e.server.ts";
-import { insertRows } from "#models/bulk-insert.server.ts";
+import { createLoadStops } from "#models/loads/stops.server.ts";
+import { ensureJobCo2e } from "#models/jobs/co2e.server.ts";
+import { insertRows } from "#db/bulk-insert.server.ts";
 import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, refreshJobPages, refreshQuotesPages, rulesOf } from "#models/quotes.server.ts";
 
 type Tx = Prisma.TransactionClient;

@@ -6,8 +6,8 @@ import { monthOfInstant } from "#domain/charts/months.ts";
 import { formatMonthYear } from "#domain/format/dates.ts";
 import { storedLoadEstimates } from "#domain/jobs/stored-values.ts";
 import { notificationContent } from "#domain/messaging/notification-content.ts";
-import { officeUsers } from "#models/notify.server.ts";
-import { pushNotifications, pushedNotificationSelect } from "#models/notification-push.server.ts";
+import { officeUsers } from "#models/notifications/notify.server.ts";
+import { pushNotifications, pushedNotificationSelect } from "#models/notifications/push.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A contract job's loads called off each month against the month's estimate. A load is called off

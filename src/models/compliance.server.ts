@@ -7,7 +7,7 @@ import { found } from "#lib/errors.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
 import { ownStoredBlob } from "#models/attachments.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
-import { officeUsers } from "#models/notify.server.ts";
+import { officeUsers } from "#models/notifications/notify.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A carrier's operator licence and goods-in-transit insurance: kept by its office on the account

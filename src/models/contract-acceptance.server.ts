@@ -6,7 +6,7 @@ import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import { ownStoredBlob } from "#models/attachments.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
-import { officeUsers } from "#models/notify.server.ts";
+import { officeUsers } from "#models/notifications/notify.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 

@@ -1,7 +1,7 @@
 import { db } from "#db/client.server.ts";
 import { EMAIL_KIND_LABELS, EMAIL_KINDS, EMAIL_PREFERENCES_MESSAGE, emailKindsFor, tickedKinds, type EmailKind } from "#domain/email/kinds.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
-import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
+import { locateGlobalId, signGlobalId } from "#lib/global-id.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // Which kinds of e-mail each person gets. Every kind is on until turned off: a row in EmailOptOut

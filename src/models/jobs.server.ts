@@ -1,4 +1,4 @@
-import { jobSummarySelect } from "#models/job-summary.server.ts";
+import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
@@ -11,13 +11,13 @@ import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { addressLine } from "#domain/format/address.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
-import { jobScopes } from "#models/job-scopes.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
-import { locatedAll } from "#models/job-locations.server.ts";
+import { locatedAll } from "#models/jobs/locations.server.ts";
 import { recordMatches } from "#models/saved-searches.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/quotes.server.ts";
-import { recordJobCo2e } from "#models/job-co2e.server.ts";
+import { recordJobCo2e } from "#models/jobs/co2e.server.ts";
 import { afterOwnFleetAward, createOwnFleetLoads } from "#models/award.server.ts";
 
 export type Intent = "draft" | "publish" | "save";

@@ -1,7 +1,7 @@
 import { db } from "#db/client.server.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
-import { broadcastTo } from "#models/broadcast.server.ts";
+import { broadcastTo } from "#lib/broadcast.server.ts";
 import { stopsOf } from "#domain/loads/stops.ts";
 import { loadNumber } from "#domain/loads/load-number.ts";
 import type { Prisma } from "#generated/prisma/client.ts";

@@ -4,7 +4,7 @@ import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { isUnreadFor, type Reader } from "#domain/messaging/read-marker.ts";
 import { MessageSchema, type TypingEvent } from "#domain/messaging/schemas.ts";
 import { userStream, type ConversationRef } from "#domain/messaging/streams.ts";
-import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
+import { broadcastTo, currentCable } from "#lib/broadcast.server.ts";
 import { markMessageNotificationsRead } from "#models/notifications.server.ts";
 import { streamTag, turboStream } from "#lib/turbo.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
@@ -19,8 +19,8 @@ import {
   type Conversation,
   type ConversationSummary,
 } from "#models/conversations.server.ts";
-import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
-import { notify } from "#models/notify.server.ts";
+import { locateGlobalId, signGlobalId } from "#lib/global-id.server.ts";
+import { notify } from "#models/notifications/notify.server.ts";
 import { SERVER_TYPING_INTERVAL_MS } from "#domain/messaging/timing.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { HttpError, found } from "#lib/errors.server.ts";

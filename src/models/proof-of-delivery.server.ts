@@ -7,7 +7,7 @@ import { found } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, warned, type Result, type Warned } from "#lib/result.server.ts";
 import { ownStoredBlobs } from "#models/attachments.server.ts";
 import { actorOf, afterStatusChange, type LoadDetail } from "#models/loads.server.ts";
-import { placeNearOrNone } from "#models/places.server.ts";
+import { placeNearOrNone } from "#geo/nearest-place.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A load becomes delivered only with its proof: the recipient's name, the driver's photos and/or the

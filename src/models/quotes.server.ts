@@ -10,11 +10,11 @@ import { logger } from "#lib/logger.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import { jobStream, quotesStream } from "#domain/messaging/streams.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
-import { broadcastTo } from "#models/broadcast.server.ts";
-import { jobScopes } from "#models/job-scopes.server.ts";
+import { broadcastTo } from "#lib/broadcast.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
-import { type NotifyEvent, notify } from "#models/notify.server.ts";
+import { type NotifyEvent, notify } from "#models/notifications/notify.server.ts";
 
 export const biddingJobSelect = {
   id: true,

@@ -13,8 +13,8 @@ import { found, recordId } from "#lib/errors.server.ts";
 import { logger } from "#lib/logger.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
-import { jobScopes } from "#models/job-scopes.server.ts";
-import { notify } from "#models/notify.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { notify } from "#models/notifications/notify.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // Saved searches: a carrier office user keeps the job board's filters under a name and hears about

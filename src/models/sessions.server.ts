@@ -1,6 +1,6 @@
 import { db } from "#db/client.server.ts";
-import { sessionCache } from "#lib/session-cache.server.ts";
-import { disconnectUser } from "#models/broadcast.server.ts";
+import { sessionCache } from "#db/session-cache.server.ts";
+import { disconnectUser } from "#lib/broadcast.server.ts";
 
 /**
  * Signs the user out of every browser and app (or every one but `except`, the session making the

@@ -11,7 +11,7 @@ import { logger } from "#lib/logger.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
 import { streamTag, turboStream } from "#lib/turbo.server.ts";
-import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
+import { broadcastTo, currentCable } from "#lib/broadcast.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

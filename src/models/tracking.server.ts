@@ -6,10 +6,10 @@ import { domId, refreshStream, turboStream } from "#lib/turbo.server.ts";
 import { found, HttpError, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
-import { broadcastTo } from "#models/broadcast.server.ts";
+import { broadcastTo } from "#lib/broadcast.server.ts";
 import { actorOf, loadVisibleTo } from "#models/loads.server.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
-import { mappedPlaceSelect, routeThrough, stopTitle, trackingOf, tripMap, type MappedPlace, type Tracking } from "#models/maps.server.ts";
+import { mappedPlaceSelect, routeThrough, stopTitle, trackingOf, tripMap, type MappedPlace, type Tracking } from "#geo/trips.server.ts";
 import { notifyAll } from "#models/quotes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

@@ -8,7 +8,7 @@ import { md5Hasher } from "#lib/md5-hasher.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { openToken, sealToken } from "#lib/sealed-token.server.ts";
 import { newStorageKey, storage } from "#lib/storage.server.ts";
-import { imageSizeOf } from "#models/thumbnails.server.ts";
+import { imageSizeOf } from "#lib/thumbnails.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // Direct uploads by the ActiveStorage protocol: the browser announces a file and gets back a signed

@@ -6,7 +6,7 @@ import { VEHICLE_FIXED, type VehicleView, vehicleCanChange, vehicleView } from "
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
-import { broadcastTo } from "#models/broadcast.server.ts";
+import { broadcastTo } from "#lib/broadcast.server.ts";
 import { actorOf, loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

@@ -6,7 +6,7 @@ import { attach, filesFor, listIdFor, ownStoredBlob, whyNotRemovable, removeAtta
 import { requireOwnJob, requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
 import { proofOf, withPlace, type Proof } from "#models/proof-of-delivery.server.ts";
-import { thumbnailOf } from "#models/thumbnails.server.ts";
+import { thumbnailOf } from "#lib/thumbnails.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPartial, wantsJson } from "#server/render.server.ts";
 import { dispositionOf, sendStoredFile } from "#server/stored-file.server.ts";

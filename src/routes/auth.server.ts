@@ -5,7 +5,7 @@ import { parseInput } from "#lib/input.server.ts";
 import { checkCredentials, confirmSignUp, pendingSignUp, requestSignUp, resendSignUpLetter } from "#models/users.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { audit } from "#models/audit.server.ts";
-import { disconnectUser } from "#models/broadcast.server.ts";
+import { disconnectUser } from "#lib/broadcast.server.ts";
 import { endSessions } from "#models/sessions.server.ts";
 import { originOf, requireUser, signIn } from "#server/auth.server.ts";
 import { SESSION_COOKIE } from "#server/session-cookie.server.ts";

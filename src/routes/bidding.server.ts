@@ -12,7 +12,7 @@ import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 import { trackEvent } from "#server/tracked-events.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
-import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#models/bidding-panel.server.ts";
+import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#pages/bidding-panel.server.ts";
 import {
   canReadJob, type BiddingJob, isBidder, placeQuote, requireJobForBidding, requireQuoteForCarrier, requireShipperJob, updateAllocationRules, withdrawQuote,
 } from "#models/quotes.server.ts";

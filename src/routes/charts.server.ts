@@ -5,7 +5,7 @@ import { dispositionOf } from "#server/stored-file.server.ts";
 import { found } from "#lib/errors.server.ts";
 import { chartCsv, chartFileName, chartView, type Chart } from "#domain/charts/chart.ts";
 import { parsePeriod } from "#domain/charts/period.ts";
-import { dashboardChart } from "#models/dashboard-charts.server.ts";
+import { dashboardChart } from "#pages/dashboard/charts.server.ts";
 import { callOffChart, callOffMonths, followsCallOffs } from "#models/call-offs.server.ts";
 import { requireViewableJob } from "#models/jobs.server.ts";
 

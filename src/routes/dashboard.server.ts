@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { homePathFor, requireUser } from "#server/auth.server.ts";
 import { renderPage } from "#server/render.server.ts";
-import { dashboardFor } from "#models/dashboard.server.ts";
+import { dashboardFor } from "#pages/dashboard.server.ts";
 import { parsePeriod, PERIOD_KEYS, PERIOD_LABELS } from "#domain/charts/period.ts";
 
 export function dashboardRouter(): Router {

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { checkHealth } from "#models/health.server.ts";
+import { checkHealth } from "#server/health.server.ts";
 import { isDraining } from "#server/draining.server.ts";
 
 /**

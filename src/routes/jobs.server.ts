@@ -9,17 +9,17 @@ import { parseJobForm, type JobFormMode } from "#domain/jobs/job-form-schema.ts"
 import { jobView } from "#domain/jobs/job-view.ts";
 import { isBeforeAward, isCancellable, shipperTab, SHIPPER_TABS } from "#domain/jobs/status.ts";
 import { driverFact } from "#domain/jobs/driver-fact.ts";
-import { loadDriversOf } from "#models/job-drivers.server.ts";
+import { loadDriversOf } from "#models/jobs/drivers.server.ts";
 import { formInputOf, newJobInput } from "#domain/jobs/stored-job.ts";
-import { biddingPanelFor } from "#models/bidding-panel.server.ts";
-import { jobBoard } from "#models/job-board.server.ts";
+import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
+import { jobBoard } from "#pages/job-board.server.ts";
 import {
   canEditJob, cancelJob, createJob, jobsForShipper, recentPlaces, requireOwnJob, requireViewableJob, updateJob,
   type Intent, type JobDetail,
 } from "#models/jobs.server.ts";
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { jobTrip } from "#models/maps.server.ts";
+import { jobTrip } from "#geo/trips.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import { HttpError } from "#lib/errors.server.ts";

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { TURBO_STREAM, domId, turboStream } from "#lib/turbo.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
-import { loadTimeline } from "#models/load-timeline.server.ts";
+import { loadTimeline } from "#pages/load-timeline.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPartial } from "#server/render.server.ts";
 

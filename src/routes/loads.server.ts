@@ -16,7 +16,7 @@ import { loadConversationFor } from "#models/messages.server.ts";
 import {
   type LoadDetail, assignDriver, carrierChoices, changeLoadStatus, loadActions, loadState, loadsPageFor, moveLoad, requireLoadFor,
 } from "#models/loads.server.ts";
-import { type HandoverOutcome, collectionPanel, markCollected, undoCollection } from "#models/load-collection.server.ts";
+import { type HandoverOutcome, collectionPanel, markCollected, undoCollection } from "#models/loads/collection.server.ts";
 import { loadTracking } from "#models/tracking.server.ts";
 import { vehicleSectionFor } from "#models/vehicles.server.ts";
 import { requireUser } from "#server/auth.server.ts";

@@ -5,7 +5,7 @@ import { quotesStream } from "#domain/messaging/streams.ts";
 import { found } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
 import { streamTag } from "#lib/turbo.server.ts";
-import { myQuotesPage } from "#models/my-quotes.server.ts";
+import { myQuotesPage } from "#pages/my-quotes.server.ts";
 import { isBidder } from "#models/quotes.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPage } from "#server/render.server.ts";

@@ -7,7 +7,7 @@ import { parseInput } from "#lib/input.server.ts";
 import { isWarned, type FieldErrors } from "#lib/result.server.ts";
 import { pendingUploads } from "#models/attachments.server.ts";
 import { actorOf, requireLoadFor, type LoadDetail } from "#models/loads.server.ts";
-import { proofFilename, proofPdf } from "#models/proof-pdf.server.ts";
+import { proofFilename, proofPdf } from "#pages/pdf/proof-of-delivery.server.ts";
 import { deliverySites, recordDelivery, requireProof, withPlace } from "#models/proof-of-delivery.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";

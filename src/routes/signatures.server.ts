@@ -3,7 +3,7 @@ import { AcceptanceSchema, hostedSigningUrl, signingReference } from "#domain/co
 import { found, recordId } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
-import { acceptanceFilename, acceptancePdf } from "#models/acceptance-pdf.server.ts";
+import { acceptanceFilename, acceptancePdf } from "#pages/pdf/contract-acceptance.server.ts";
 import { acceptAward, requireAcceptanceFor, requireAcceptancesOf, requireAwardToSign, type Award } from "#models/contract-acceptance.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { allowFramingBySelf } from "#server/content-security.server.ts";

@@ -6,10 +6,10 @@ import type { CableLogger } from "#cable/logger.ts";
 import { InProcessPubSub, type PubSubAdapter } from "#cable/pubsub.ts";
 import { RedisPubSub } from "#cable/redis-pubsub.ts";
 import { createCableServer, type CableServer } from "#cable/server.ts";
-import { carryingRequestIds, useCable } from "#models/broadcast.server.ts";
+import { carryingRequestIds, useCable } from "#lib/broadcast.server.ts";
 import { streamSecret } from "#lib/turbo.server.ts";
 import { useSecretKeyBase } from "#lib/secrets.server.ts";
-import { canFollowStream } from "#models/stream-access.server.ts";
+import { canFollowStream } from "#server/stream-access.server.ts";
 import { findUserWithAccount, type CurrentUser } from "#models/users.server.ts";
 import type { Env } from "#lib/env.server.ts";
 

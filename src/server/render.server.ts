@@ -1,9 +1,10 @@
+import { officeOf } from "#domain/accounts/team.ts";
 import type { Request, Response } from "express";
 import { asset } from "#lib/assets.server.ts";
 import { generateToken } from "#server/csrf.server.ts";
 import * as format from "#lib/format.server.ts";
 import { navLinksFor } from "#server/navigation.server.ts";
-import { navBadgesFor } from "#models/nav-badges.server.ts";
+import { navBadgesFor } from "#pages/nav-badges.server.ts";
 import { keepPage } from "#server/page-cache.server.ts";
 import { takeTrackedEvents } from "#server/tracked-events.server.ts";
 
@@ -24,6 +25,7 @@ export function viewLocals(req: Request, res: Response) {
   if (takesFlash) delete req.session.flash;
   return {
     currentUser: req.user ?? null,
+    office: officeOf(req.user),
     impersonating: Boolean(req.impersonatorId),
     csrfToken: req.session ? generateToken(req) : "",
     path: req.path,

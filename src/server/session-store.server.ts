@@ -1,6 +1,6 @@
 import session from "express-session";
 import type { PrismaClient } from "#generated/prisma/client.ts";
-import { sessionCache } from "#lib/session-cache.server.ts";
+import { sessionCache } from "#db/session-cache.server.ts";
 
 type SessionData = session.SessionData;
 

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
-import { broadcastTo } from "#models/broadcast.server.ts";
+import { broadcastTo } from "#lib/broadcast.server.ts";
 import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper, createUser } from "../support/fixtures.ts";
 import { createAuctionJob, createJob } from "../support/job-fixtures.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "#lib/env.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
-import { startServer } from "#server/server.server.ts";
+import { startServer } from "#server/start.server.ts";
 
 describe("starting the server", () => {
   it("creates, migrates and seeds an empty database, and keeps data across restarts", async () => {

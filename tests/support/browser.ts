@@ -2,7 +2,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { parseEnv } from "#lib/env.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
-import { startServer, type RunningServer } from "#server/server.server.ts";
+import { startServer, type RunningServer } from "#server/start.server.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"];

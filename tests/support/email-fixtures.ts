@@ -1,4 +1,4 @@
-import { sendDueEmails } from "#models/due-emails.server.ts";
+import { sendDueEmails } from "#server/email-sweep.server.ts";
 import type { Letter } from "./outbox.ts";
 
 // E-mails to people away from the page (docs/email.md): the sweep run at a chosen moment, as every

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach } from "vitest";
 import { db } from "#db/client.server.ts";
-import { useCable, type LiveCable } from "#models/broadcast.server.ts";
+import { useCable, type LiveCable } from "#lib/broadcast.server.ts";
 import { createJob } from "./job-fixtures.ts";
 import { createCarrier, createShipper, createUser } from "./fixtures.ts";
 

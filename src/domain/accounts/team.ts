@@ -30,6 +30,16 @@ export function isOfficeOf(kind: "shipper" | "carrier", person: { role: string; 
   return person.account.kind === kind && person.role !== "driver";
 }
 
+/** Whether this person works in the office of that very company (`accountId`, of this kind). */
+export function inOfficeOf(kind: "shipper" | "carrier", accountId: number | null | undefined, person: { accountId: number; role: string; account: { kind: string } }): boolean {
+  return isOfficeOf(kind, person) && person.accountId === accountId;
+}
+
+/** The two office questions a page asks of whoever is signed in, answered once for every template. */
+export function officeOf(person: { role: string; account: { kind: string } } | null | undefined): { carrier: boolean; shipper: boolean } {
+  return { carrier: Boolean(person && isOfficeOf("carrier", person)), shipper: Boolean(person && isOfficeOf("shipper", person)) };
+}
+
 /** An invitation link works for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 

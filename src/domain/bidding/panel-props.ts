@@ -1,6 +1,6 @@
 import { array, boolean, nullable, number, object, string, type Shaped } from "#domain/shape/shape.ts";
 
-// Props of the bidding islands, built by src/models/bidding-panel.server.ts and checked by the
+// Props of the bidding islands, built by src/pages/bidding-panel.server.ts and checked by the
 // islands with the small shape checks (zod would add ~85 KiB to the page). Other carriers' quotes
 // travel anonymised: a per-page key instead of the account, never a name or an id.
 

@@ -96,7 +96,7 @@ function hasPlace(job: MatchableJob, kind: "pickup" | "delivery", key: RegionKey
 const onOrAfter = (value: Date | null, day: Date) => value !== null && value.getTime() >= day.getTime();
 
 /**
- * Whether the job meets every filter, by the board's own rules (src/models/job-board.server.ts):
+ * Whether the job meets every filter, by the board's own rules (src/pages/job-board.server.ts):
  * - a region matches any pickup (or delivery) in that country, and in that region when one is named;
  * - a date matches a job collecting that day or later: its start date, or a schedule whose end date
  *   is still to come (a job with neither date matches no date);

@@ -1,6 +1,6 @@
 // A job's life: draft → open → (auction: scheduled → live → closed) → awarded → in_progress →
 // completed, or cancelled at any point before award. Each named group of statuses below is the one
-// place its rule is spelled; the database side uses them through src/models/job-scopes.server.ts.
+// place its rule is spelled; the database side uses them through src/models/jobs/scopes.server.ts.
 
 import { toEpochMs, type Instant } from "#domain/time/instant.ts";
 

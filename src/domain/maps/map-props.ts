@@ -1,6 +1,6 @@
 import { array, boolean, nullable, number, object, oneOf, string, type Shaped } from "#domain/shape/shape.ts";
 
-// Props of the map islands, built on the server (src/models/maps.server.ts) and checked by the
+// Props of the map islands, built on the server (src/geo/trips.server.ts) and checked by the
 // islands with the small shape checks. Tiles travel with the props so the page, the CSP and the
 // island all use the one configured tile service.
 

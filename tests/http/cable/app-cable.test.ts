@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { signStreamName } from "#cable/signed-stream-name.ts";
-import { currentCable } from "#models/broadcast.server.ts";
+import { currentCable } from "#lib/broadcast.server.ts";
 import { streamSecret } from "#lib/turbo.server.ts";
-import type { RunningServer } from "#server/server.server.ts";
+import type { RunningServer } from "#server/start.server.ts";
 import { createSupport } from "../../support/fixtures.ts";
 import { messagingWorld } from "../../support/messaging-fixtures.ts";
 import {

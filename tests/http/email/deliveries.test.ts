@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { formatDateTime } from "#domain/format/dates.ts";
-import { notify } from "#models/notify.server.ts";
+import { notify } from "#models/notifications/notify.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { ORIGIN, minutesFromNow, sweep } from "../../support/email-fixtures.ts";
 import { pngBytes, uploaded } from "../../support/files.ts";

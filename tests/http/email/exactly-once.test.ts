@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
-import { notify } from "#models/notify.server.ts";
+import { notify } from "#models/notifications/notify.server.ts";
 import { minutesAfter, minutesFromNow, sweep } from "../../support/email-fixtures.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createAuctionJob, createJob } from "../../support/job-fixtures.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
-import { notify } from "#models/notify.server.ts";
+import { notify } from "#models/notifications/notify.server.ts";
 import { minutesFromNow, sweep } from "../../support/email-fixtures.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { awardJob } from "#models/award.server.ts";
-import { finishInterruptedAwards } from "#models/load-stops.server.ts";
+import { finishInterruptedAwards } from "#models/loads/stops.server.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 

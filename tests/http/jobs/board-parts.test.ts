@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { readBoardFilters } from "#domain/jobs/board-filters.ts";
-import { jobBoard } from "#models/job-board.server.ts";
-import { boardParts } from "#models/board-page.server.ts";
+import { jobBoard } from "#pages/job-board.server.ts";
+import { boardParts } from "#pages/job-board/jobs-on-page.server.ts";
 import { createShipper } from "../../support/fixtures.ts";
 import { spyOnStatements } from "../../support/statements.ts";
 

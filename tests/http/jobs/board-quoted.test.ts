@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { readBoardFilters } from "#domain/jobs/board-filters.ts";
-import { jobBoard } from "#models/job-board.server.ts";
+import { jobBoard } from "#pages/job-board.server.ts";
 import { biddingJobSelect, placeQuote, withdrawQuote } from "#models/quotes.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { signedInAgent } from "../../support/app.ts";

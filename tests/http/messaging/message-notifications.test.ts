@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { postMessage, requireConversation, sgidFor } from "#models/messages.server.ts";
-import { notify } from "#models/notify.server.ts";
+import { notify } from "#models/notifications/notify.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { messagingWorld, recordBroadcasts } from "../../support/messaging-fixtures.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { unreadMessageCount } from "#models/messages.server.ts";
-import { navBadgesFor } from "#models/nav-badges.server.ts";
+import { navBadgesFor } from "#pages/nav-badges.server.ts";
 import { unreadNotificationCount } from "#models/notifications.server.ts";
 import { createMessage, messagingWorld } from "../../support/messaging-fixtures.ts";
 

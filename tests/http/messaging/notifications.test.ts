@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TURBO_STREAM } from "#lib/turbo.server.ts";
 import { db } from "#db/client.server.ts";
-import { notify } from "#models/notify.server.ts";
+import { notify } from "#models/notifications/notify.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createUser } from "../../support/fixtures.ts";
 import { useMessagingWorld, openJobWithQuote } from "../../support/messaging-fixtures.ts";

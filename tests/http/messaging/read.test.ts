@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { sgidFor } from "#models/messages.server.ts";
-import { signGlobalId } from "#models/global-id.server.ts";
+import { signGlobalId } from "#lib/global-id.server.ts";
 import { agent, csrfTokenFor, signedInAgent } from "../../support/app.ts";
 import { createUser } from "../../support/fixtures.ts";
 import { createMessage, messagingWorld, openJobWithQuote, recordBroadcasts } from "../../support/messaging-fixtures.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
-import { canFollowStream } from "#models/stream-access.server.ts";
+import { canFollowStream } from "#server/stream-access.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { createSupport } from "../../support/fixtures.ts";
 import { messagingWorld, openJobWithQuote } from "../../support/messaging-fixtures.ts";

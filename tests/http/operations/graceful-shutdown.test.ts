@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "#lib/env.server.ts";
-import { startServer, type RunningServer } from "#server/server.server.ts";
+import { startServer, type RunningServer } from "#server/start.server.ts";
 import { messagingWorld } from "../../support/messaging-fixtures.ts";
 import { consumerFor, framesOf, installBrowserShims, recorder, signInOverHttp, streamSourcesOn, turbo, type Consumer } from "../cable/support/app-cable.ts";
 import { capturedLogs, type LogLine } from "./support/captured-logs.ts";

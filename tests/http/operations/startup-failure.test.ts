@@ -2,7 +2,7 @@ import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "#lib/env.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
-import { startServer } from "#server/server.server.ts";
+import { startServer } from "#server/start.server.ts";
 
 describe("a start that fails", () => {
   it("answers with the error and gives back what it had opened, so the next start works", async () => {

@@ -3,7 +3,7 @@ import { verifyStreamName } from "#cable/signed-stream-name.ts";
 import { db } from "#db/client.server.ts";
 import { streamSecret } from "#lib/turbo.server.ts";
 import { biddingJobSelect, placeQuote, withdrawQuote } from "#models/quotes.server.ts";
-import { canFollowStream } from "#models/stream-access.server.ts";
+import { canFollowStream } from "#server/stream-access.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";

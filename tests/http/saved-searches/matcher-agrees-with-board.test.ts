@@ -3,7 +3,7 @@ import { db } from "#db/client.server.ts";
 import { boardFiltersOf, matchesSearch, savedFilters, type SavedFilters } from "#domain/jobs/saved-search.ts";
 import { BOARD_STATUSES } from "#domain/jobs/status.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
-import { boardWhere } from "#models/job-board.server.ts";
+import { boardWhere } from "#pages/job-board.server.ts";
 import { signedInAgent, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";

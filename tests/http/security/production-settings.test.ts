@@ -6,7 +6,7 @@ import { createLogger } from "#lib/logger.server.ts";
 import { parseEnv } from "#lib/env.server.ts";
 import { authenticate } from "#models/users.server.ts";
 import { createSignInLimiter, TooManyRequests } from "#server/rate-limit.server.ts";
-import { seedOnFirstStart } from "#server/server.server.ts";
+import { seedOnFirstStart } from "#server/start.server.ts";
 import { agent, csrfTokenFor, testApp } from "../../support/app.ts";
 import { createShipper } from "../../support/fixtures.ts";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { parseEnv } from "#lib/env.server.ts";
 import { TURBO_STREAM } from "#lib/turbo.server.ts";
-import { canFollowStream } from "#models/stream-access.server.ts";
+import { canFollowStream } from "#server/stream-access.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { agent, signedInAgent, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createSupport, createUser } from "../../support/fixtures.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { locateGlobalId, signGlobalId } from "#models/global-id.server.ts";
+import { locateGlobalId, signGlobalId } from "#lib/global-id.server.ts";
 import { useSecretKeyBase } from "#lib/secrets.server.ts";
 
 beforeAll(() => useSecretKeyBase("unit-test-secret-unit-test-secret-0123456789"));

@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { CACHES_CHANNEL, startCacheRelay, startSharedCaches, type LocalCaches, type SharedCaches } from "#db/shared-caches.server.ts";
 import { cachingEnabled, isCurrent, noteCommitted, stampOf, type Change } from "#db/table-versions.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
-import { createSessionCache, SESSION_TRUSTED_MS, sessionCache } from "#lib/session-cache.server.ts";
+import { createSessionCache, SESSION_TRUSTED_MS, sessionCache } from "#db/session-cache.server.ts";
 import { startRedis, type Service } from "../../support/services.ts";
 
 // Two relays on one real Redis stand for two app processes; each has its own stand-in caches

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSessionCache } from "#lib/session-cache.server.ts";
+import { createSessionCache } from "#db/session-cache.server.ts";
 
 const entry = (json: string) => ({ json, expiresAt: Date.now() + 60_000, userId: 7 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { WebSocket } from "ws";
 import { parseEnv } from "#lib/env.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
-import { startServer, type RunningServer } from "#server/server.server.ts";
+import { startServer, type RunningServer } from "#server/start.server.ts";
 import { installBrowserShims as install, type Consumer as AnyConsumer, ActionCable } from "../../../support/actioncable.ts";
 
 // The real app server (HTTP + /cable on one port) and the real @rails/actioncable consumer in Node

@@ -5,11 +5,11 @@ import { AUCTION_CLOSING_WINDOW_MS, EMAIL_MAX_AGE_MS, emailKindsFor, isEmailKind
 import { auctionClosingLetter, type Addressee, type Letter } from "#domain/email/letters.ts";
 import { logger } from "#lib/logger.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
-import { letterFor, type NotedItem } from "#models/email-letters.server.ts";
+import { letterFor, type NotedItem } from "#pages/email-letters.server.ts";
 import { optedOut, unsubscribeToken } from "#models/email-preferences.server.ts";
-import { officeUsers } from "#models/notify.server.ts";
+import { officeUsers } from "#models/notifications/notify.server.ts";
 
-// The due-mail sweep: every process runs it every minute (src/server/server.server.ts), and each
+// The due-mail sweep: every process runs it every minute (src/server/start.server.ts), and each
 // e-mail still goes out once. Before sending, a run records the e-mail as a SentEmail row whose
 // `key` is unique (and, for notifications, stamps the items it carries), in one transaction holding
 // the person's row: a second run, in this process or another, finds the key taken or the items

@@ -1,7 +1,7 @@
 import { db } from "#db/client.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
-import { stopTitle } from "#models/maps.server.ts";
-import { placeNearOrNone } from "#models/places.server.ts";
+import { stopTitle } from "#geo/trips.server.ts";
+import { placeNearOrNone } from "#geo/nearest-place.server.ts";
 import { arrivalsOf } from "#models/tracking.server.ts";
 
 // A load's timeline: what happened on the road, oldest first — arriving at each stop (by the phone's

@@ -2,7 +2,7 @@ import { db } from "#db/client.server.ts";
 import { UNREAD_FOR_MS, type EmailKind } from "#domain/email/kinds.ts";
 import { logger } from "#lib/logger.server.ts";
 import { optedOut } from "#models/email-preferences.server.ts";
-import type { NotifyEvent } from "#models/notify.server.ts";
+import type { NotifyEvent } from "#models/notifications/notify.server.ts";
 
 // The notifications worth an e-mail to someone away from the page. Each is noted as an EmailItem
 // when the notification is delivered, due 15 minutes later; the sweep (due-emails.server.ts) mails

@@ -3,7 +3,7 @@ import { db } from "#db/client.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import { co2eGramsOf } from "#domain/charts/co2e.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
-import { mappedPlaceSelect, tripMap, type MappedPlace } from "#models/maps.server.ts";
+import { mappedPlaceSelect, tripMap, type MappedPlace } from "#geo/trips.server.ts";
 
 // Each job's CO2e per load, stored so the dashboard can add it up by month in the database. Every
 // load of a job runs through all of the job's stops (src/domain/loads/stops.ts) with the job's

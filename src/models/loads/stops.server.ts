@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { db } from "#db/client.server.ts";
 import { lockRow } from "#db/row-lock.server.ts";
-import { insertRows } from "#models/bulk-insert.server.ts";
+import { insertRows } from "#db/bulk-insert.server.ts";
 import { stopsOf, type StopDates } from "#domain/loads/stops.ts";
 
 // A load's stops (the rule is in src/domain/loads/stops.ts) are written after the award commits, a

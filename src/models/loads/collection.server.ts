@@ -8,7 +8,7 @@ import { UNDO_NOT_YOURS, UNDO_TOO_LATE, isUndoable, undoDeadline } from "#domain
 import { HttpError } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, warned, type Result, type Warned } from "#lib/result.server.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
-import { broadcastTo } from "#models/broadcast.server.ts";
+import { broadcastTo } from "#lib/broadcast.server.ts";
 import { actorOf, afterStatusChange, runsLoad, type LoadDetail } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

@@ -3,8 +3,8 @@ import type { Prisma } from "#generated/prisma/client.ts";
 import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import { isLiveQuote, type MyQuotesSort, MY_QUOTES_SORTS, type QuoteState, quoteState, quoteStateRank } from "#domain/bidding/quote-state.ts";
 import { pageCount } from "#domain/jobs/board-filters.ts";
-import { jobScopes } from "#models/job-scopes.server.ts";
-import { jobSummarySelect } from "#models/job-summary.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import { forAllocation, rulesOf } from "#models/quotes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

@@ -1,4 +1,4 @@
-import { jobSummarySelect } from "#models/job-summary.server.ts";
+import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import {
@@ -6,9 +6,9 @@ import {
 } from "#domain/jobs/board-filters.ts";
 import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-job.ts";
-import { jobScopes } from "#models/job-scopes.server.ts";
-import { boardPlaces, boardTotal } from "#models/board-facts.server.ts";
-import { boardOrderBy, collectingFrom, mergedPageIds } from "#models/board-page.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { boardPlaces, boardTotal } from "#pages/job-board/filter-counts.server.ts";
+import { boardOrderBy, collectingFrom, mergedPageIds } from "#pages/job-board/jobs-on-page.server.ts";
 
 // The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
 // unless the carrier picks another order. A page costs a fixed handful of queries whatever its

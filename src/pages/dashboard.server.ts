@@ -4,14 +4,14 @@ import { Prisma } from "#generated/prisma/client.ts";
 import { instant } from "#db/sql-dialect.server.ts";
 import { OUT_FOR_QUOTES_STATUSES } from "#domain/jobs/status.ts";
 import { count } from "#domain/format/count.ts";
-import { jobScopes } from "#models/job-scopes.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { actorOf, loadScope } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import type { MapContent } from "#domain/maps/map-props.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
-import { mappedPlaceSelect, tripMap, tripsMap } from "#models/maps.server.ts";
-import { dashboardCharts, type DashboardCharts } from "#models/dashboard-charts.server.ts";
+import { mappedPlaceSelect, tripMap, tripsMap } from "#geo/trips.server.ts";
+import { dashboardCharts, type DashboardCharts } from "#pages/dashboard/charts.server.ts";
 import type { Period } from "#domain/charts/period.ts";
 
 export type Dashboard = {

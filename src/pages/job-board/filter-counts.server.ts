@@ -1,7 +1,7 @@
 import { db } from "#db/client.server.ts";
 import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { jobScopes } from "#models/job-scopes.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
 
 // Two figures every board page needs that cost the most with many jobs: how many jobs a filter
 // matches, and the places jobs on the board collect from and deliver to (the region filters). With

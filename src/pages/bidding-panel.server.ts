@@ -10,7 +10,7 @@ import { awardRefusal, quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { formatDateTime } from "#domain/format/dates.ts";
 import { formatMoney, wholePoundsFromPence } from "#domain/format/money.ts";
 import { standingsOf } from "#models/compliance.server.ts";
-import { awardWinners } from "#models/award-outcome.server.ts";
+import { awardWinners } from "#models/award/outcome.server.ts";
 import { AFTER_AWARD, NO_WINNER, winnerLine } from "#domain/bidding/award-outcome.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { type BiddingJob, forAllocation, isBidder, isShipperOf, quotesForShipper, rulesOf } from "#models/quotes.server.ts";

@@ -2,9 +2,9 @@ import { db } from "#db/client.server.ts";
 import { notificationContent as content, type NotificationContent } from "#domain/messaging/notification-content.ts";
 import { conversationPath } from "#domain/messaging/streams.ts";
 import { routeLabel, scheduleSummary } from "#domain/jobs/summary.ts";
-import { noteEmails } from "#models/email-items.server.ts";
+import { noteEmails } from "#models/notifications/email-items.server.ts";
 import { deliverNotifications, type NotificationDraft } from "#models/notifications.server.ts";
-import { awardWinners } from "#models/award-outcome.server.ts";
+import { awardWinners } from "#models/award/outcome.server.ts";
 
 // Domain events that people should hear about. Jobs, bidding and loads call `notify(...)` where the
 // event happens (right after their write commits); this turns each into stored notifications for the

@@ -10,13 +10,13 @@ import { db, disconnectDb } from "#db/client.server.ts";
 import { prepareDatabase } from "#db/prepare.server.ts";
 import { seed } from "../../prisma/seed.ts";
 import { startAuctionClock, type AuctionClock } from "#models/auctions.server.ts";
-import { finishInterruptedAwards } from "#models/load-stops.server.ts";
+import { finishInterruptedAwards } from "#models/loads/stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { sendSearchDigests } from "#models/saved-searches.server.ts";
-import { sendDueEmails } from "#models/due-emails.server.ts";
+import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
-import { fillMissingJobCo2e } from "#models/job-co2e.server.ts";
+import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 import { attachCable } from "#server/cable.server.ts";
 import { drainable } from "#server/draining.server.ts";
 

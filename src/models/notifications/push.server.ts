@@ -1,7 +1,7 @@
 import { db } from "#db/client.server.ts";
 import { badgeView } from "#domain/messaging/badge.ts";
 import { userStream } from "#domain/messaging/streams.ts";
-import { broadcastTo, currentCable } from "#models/broadcast.server.ts";
+import { broadcastTo, currentCable } from "#lib/broadcast.server.ts";
 import { turboStream } from "#lib/turbo.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
 

@@ -1,7 +1,7 @@
 import { chartView, type Chart, type ChartView } from "#domain/charts/chart.ts";
 import * as build from "#domain/charts/dashboard-charts.ts";
 import type { Period } from "#domain/charts/period.ts";
-import { laneFigures, loadFigures, quoteFigures, type FigureScope } from "#models/chart-figures.server.ts";
+import { laneFigures, loadFigures, quoteFigures, type FigureScope } from "#pages/dashboard/chart-sums.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import { figureWindow, loadRowsForPeriod, quoteRowsForPeriod, type LoadMonthRow } from "#domain/charts/figure-window.ts";
