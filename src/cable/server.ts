@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { CableUser, ChannelDefinition } from "./channel.ts";
 import { CableConnection, type ConnectionHost } from "./connection.ts";
+import { ConnectionRegistry } from "./connection-registry.ts";
 import { defaultCableLogger, type CableLogger } from "./logger.ts";
 import { chooseProtocol, disconnectFrame, pingFrame } from "./protocol.ts";
 import type { PubSubAdapter, Unsubscribe } from "./pubsub.ts";
@@ -41,139 +42,154 @@ const INTERNAL_STREAM = "_action_cable/internal";
 const SHUTDOWN_GRACE_MS = 2_000;
 
 export function createCableServer<U extends CableUser>(options: CableServerOptions<U>): CableServer {
-  const { server, path = "/cable", authenticate, allowedOrigins, channels, pubsub } = options;
-  const logger = options.logger ?? defaultCableLogger;
-  const maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
-  const wss = new WebSocketServer({
-    noServer: true,
-    clientTracking: false,
-    perMessageDeflate: false,
-    maxPayload: options.maxPayloadBytes ?? 64 * 1024,
-    handleProtocols: (offered) => chooseProtocol(offered),
-  });
-  const connections = new Set<CableConnection<U>>();
-  const byUser = new Map<string, Set<CableConnection<U>>>();
-  const fanout = new StreamFanout(pubsub, logger);
-  let accepting = true;
+  return new NodeCableServer(options);
+}
 
-  const host: ConnectionHost<U> = {
-    channels,
-    fanout,
-    logger,
-    maxSubscriptions: options.maxSubscriptionsPerConnection ?? 100,
-    forget(connection) {
-      connections.delete(connection);
-      for (const key of keysOf(connection.user)) {
-        const mine = byUser.get(key);
-        mine?.delete(connection);
-        if (mine?.size === 0) byUser.delete(key);
-      }
-    },
-  };
+/**
+ * The sockets of one HTTP server (Rails: ActionCable.server): takes upgrades on its path, keeps the
+ * connections by user, pings them all from one timer and hears "disconnect" orders from every server.
+ */
+class NodeCableServer<U extends CableUser> implements CableServer {
+  private readonly options: CableServerOptions<U>;
+  private readonly logger: CableLogger;
+  private readonly wss: WebSocketServer;
+  private readonly connections = new ConnectionRegistry<CableConnection<U>>();
+  private readonly fanout: StreamFanout;
+  private readonly host: ConnectionHost<U>;
+  private readonly internal: Promise<Unsubscribe | null>;
+  private readonly pinger: NodeJS.Timeout;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head);
+  private accepting = true;
 
-  const internal: Promise<Unsubscribe | null> = pubsub.subscribe(INTERNAL_STREAM, onInternalMessage).catch((err: unknown) => {
-    logger.error({ err }, "cable internal subscription failed; disconnectUser will not work");
-    return null;
-  });
+  constructor(options: CableServerOptions<U>) {
+    this.options = options;
+    this.logger = options.logger ?? defaultCableLogger;
+    this.wss = socketServer(options.maxPayloadBytes ?? 64 * 1024);
+    this.fanout = new StreamFanout(options.pubsub, this.logger);
+    this.host = {
+      channels: options.channels,
+      fanout: this.fanout,
+      logger: this.logger,
+      maxSubscriptions: options.maxSubscriptionsPerConnection ?? 100,
+      forget: (connection) => this.connections.delete(connection),
+    };
+    this.internal = this.hearInternalMessages();
+    this.pinger = this.startPinging(options.pingIntervalMs ?? 3_000, options.maxBufferedBytes ?? 4 * 1024 * 1024);
+    options.server.on("upgrade", this.onUpgrade);
+  }
 
-  function onInternalMessage(message: unknown): void {
+  broadcast(stream: string, message: unknown): Promise<void> {
+    return this.options.pubsub.broadcast(stream, message);
+  }
+
+  async disconnectUser(userId: string | number, { reconnect = true }: { reconnect?: boolean } = {}): Promise<void> {
+    await this.internal;
+    // Closing sockets follows ending the sessions, which is what ends access (a socket that comes
+    // back must authenticate again): a pub/sub outage is logged, never turned into a failed sign-out.
+    const order = { type: "disconnect", userId: String(userId), reconnect };
+    await this.options.pubsub.broadcast(INTERNAL_STREAM, order).catch((err: unknown) => {
+      this.logger.error({ err, userId: String(userId) }, "could not tell the cable servers to close a user's sockets");
+    });
+  }
+
+  restart(): void {
+    for (const connection of this.connections) connection.disconnect("server_restart", true);
+  }
+
+  async shutdown(): Promise<void> {
+    this.accepting = false;
+    this.options.server.off("upgrade", this.onUpgrade);
+    clearInterval(this.pinger);
+    this.restart();
+    await waitForSockets(this.connections, SHUTDOWN_GRACE_MS);
+    await (await this.internal)?.();
+    await this.fanout.closeAll();
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  get streamCount(): number {
+    return this.fanout.streamCount;
+  }
+
+  /** Orders sent to every server through the pub/sub: "disconnect" closes a user's sockets. */
+  private hearInternalMessages(): Promise<Unsubscribe | null> {
+    const heard = (message: unknown) => this.onInternalMessage(message);
+    return this.options.pubsub.subscribe(INTERNAL_STREAM, heard).catch((err: unknown) => {
+      this.logger.error({ err }, "cable internal subscription failed; disconnectUser will not work");
+      return null;
+    });
+  }
+
+  private onInternalMessage(message: unknown): void {
     if (typeof message !== "object" || message === null) return;
     const { type, userId, reconnect } = message as Record<string, unknown>;
     if (type !== "disconnect" || typeof userId !== "string") return;
-    for (const connection of [...(byUser.get(userId) ?? [])]) connection.disconnect("remote", reconnect !== false);
+    for (const connection of this.connections.ofUser(userId)) connection.disconnect("remote", reconnect !== false);
   }
 
-  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const { server, path = "/cable" } = this.options;
     if (pathnameOf(req.url) !== path) {
       if (server.listenerCount("upgrade") === 1) refuseHandshake(socket, 404);
       return;
     }
-    handshake(req, socket, head).catch((err: unknown) => {
-      logger.error({ err }, "cable handshake failed");
+    this.handshake(req, socket, head).catch((err: unknown) => {
+      this.logger.error({ err }, "cable handshake failed");
       refuseHandshake(socket, 500);
     });
   }
 
-  async function handshake(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  private async handshake(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on("error", ignoreSocketError);
-    if (!accepting) return refuseHandshake(socket, 503);
-    if (!allowedOrigins(req.headers.origin, req)) {
-      logger.warn({ origin: req.headers.origin }, "cable refused: origin not allowed");
+    if (!this.accepting) return refuseHandshake(socket, 503);
+    if (!this.options.allowedOrigins(req.headers.origin, req)) {
+      this.logger.warn({ origin: req.headers.origin }, "cable refused: origin not allowed");
       return refuseHandshake(socket, 403);
     }
-    const user = await authenticate(req);
+    const user = await this.options.authenticate(req);
     if (socket.destroyed) return;
-    wss.handleUpgrade(req, socket, head, (ws) => {
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
       socket.off("error", ignoreSocketError);
-      if (user && accepting) return accept(ws, user);
+      if (user && this.accepting) return this.accept(ws, user);
       ws.on("error", ignoreSocketError);
       ws.send(disconnectFrame(user ? "server_restart" : "unauthorized", Boolean(user)));
       ws.close(1000);
     });
   }
 
-  function accept(ws: WebSocket, user: U): void {
-    const connection = new CableConnection(ws, user, host);
-    connections.add(connection);
-    for (const key of keysOf(user)) {
-      let mine = byUser.get(key);
-      if (!mine) byUser.set(key, (mine = new Set()));
-      mine.add(connection);
-    }
+  private accept(ws: WebSocket, user: U): void {
+    this.connections.add(new CableConnection(ws, user, this.host));
   }
 
   // One timer for all sockets, as Rails' heartbeat: a single frame buffer written to each.
-  const pinger = setInterval(() => {
+  private startPinging(everyMs: number, maxBufferedBytes: number): NodeJS.Timeout {
+    const pinger = setInterval(() => this.ping(maxBufferedBytes), everyMs);
+    pinger.unref();
+    return pinger;
+  }
+
+  private ping(maxBufferedBytes: number): void {
     const frame = Buffer.from(pingFrame(Date.now()));
-    for (const connection of connections) {
+    for (const connection of this.connections) {
       if (connection.ws.bufferedAmount > maxBufferedBytes) {
-        logger.warn({ userId: connection.user.id, buffered: connection.ws.bufferedAmount }, "dropping slow cable client");
+        this.logger.warn({ userId: connection.user.id, buffered: connection.ws.bufferedAmount }, "dropping slow cable client");
         connection.ws.terminate();
       } else connection.send(frame);
     }
-  }, options.pingIntervalMs ?? 3_000);
-  pinger.unref();
-
-  function restart(): void {
-    for (const connection of connections) connection.disconnect("server_restart", true);
   }
-
-  async function shutdown(): Promise<void> {
-    accepting = false;
-    server.off("upgrade", onUpgrade);
-    clearInterval(pinger);
-    restart();
-    await waitForSockets(connections, SHUTDOWN_GRACE_MS);
-    await (await internal)?.();
-    await fanout.closeAll();
-  }
-
-  server.on("upgrade", onUpgrade);
-
-  return {
-    broadcast: (stream, message) => pubsub.broadcast(stream, message),
-    async disconnectUser(userId, { reconnect = true } = {}) {
-      await internal;
-      // Closing sockets follows ending the sessions, which is what ends access (a socket that comes
-      // back must authenticate again): a pub/sub outage is logged, never turned into a failed sign-out.
-      await pubsub.broadcast(INTERNAL_STREAM, { type: "disconnect", userId: String(userId), reconnect }).catch((err: unknown) => {
-        logger.error({ err, userId: String(userId) }, "could not tell the cable servers to close a user's sockets");
-      });
-    },
-    restart,
-    shutdown,
-    get connectionCount() {
-      return connections.size;
-    },
-    get streamCount() {
-      return fanout.streamCount;
-    },
-  };
 }
 
-/** The people a socket belongs to: its user, and whoever is acting as them. */
-function keysOf(user: CableUser): string[] {
-  return user.actingId === undefined ? [String(user.id)] : [String(user.id), String(user.actingId)];
+function socketServer(maxPayload: number): WebSocketServer {
+  return new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    perMessageDeflate: false,
+    maxPayload,
+    handleProtocols: (offered) => chooseProtocol(offered),
+  });
 }
 
 function pathnameOf(url: string | undefined): string {
@@ -192,7 +208,7 @@ function refuseHandshake(socket: Duplex, status: number): void {
 
 function ignoreSocketError(): void {}
 
-async function waitForSockets<U extends CableUser>(connections: Set<CableConnection<U>>, graceMs: number): Promise<void> {
+async function waitForSockets<U extends CableUser>(connections: ConnectionRegistry<CableConnection<U>>, graceMs: number): Promise<void> {
   const deadline = Date.now() + graceMs;
   while (connections.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   for (const connection of connections) connection.ws.terminate();
