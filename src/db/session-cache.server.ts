@@ -22,72 +22,86 @@ type Kept = SessionEntry & { keptAt: number };
 const MAX_ENTRIES = 10_000;
 export const SESSION_TRUSTED_MS = 60_000;
 
-export type SessionCache = ReturnType<typeof createSessionCache>;
+/** The session cache of one process (tests make their own with caching forced on). */
+export function createSessionCache({ enabled = cachingEnabled } = {}): SessionCache {
+  return new SessionCache(enabled);
+}
 
-export function createSessionCache({ enabled = cachingEnabled } = {}) {
-  const entries = new Map<string, Kept>();
-  const listeners = new Set<Listener>();
-  let generation = 0;
+export class SessionCache {
+  private readonly entries = new Map<string, Kept>();
+  private readonly listeners = new Set<Listener>();
+  private currentGeneration = 0;
 
-  const drop = (forget: SessionForget) => {
-    generation += 1;
-    if ("sid" in forget) return void entries.delete(forget.sid);
-    for (const [sid, entry] of entries) if (entry.userId === forget.userId && sid !== forget.except) entries.delete(sid);
-  };
-  const tell = async (forget: SessionForget) => void (await Promise.all([...listeners].map((listener) => listener(forget))));
-  const keep = (sid: string, entry: SessionEntry, since: number) => {
+  constructor(private readonly enabled: () => boolean) {}
+
+  /** Taken before reading a session, handed to `keep`/`changed`. */
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  get(sid: string, now = Date.now()): string | undefined {
+    const entry = this.entries.get(sid);
+    if (!entry) return undefined;
+    const fresh = this.enabled() && entry.expiresAt > now && now - entry.keptAt < SESSION_TRUSTED_MS;
+    if (!fresh) this.entries.delete(sid);
+    return fresh ? entry.json : undefined;
+  }
+
+  /** A session as read from the database. */
+  keep(sid: string, entry: SessionEntry, since: number): void {
     // Too late to keep this copy (something was forgotten since it was read): any copy kept before
     // it is older still, so that goes too, and the next request reads the database.
-    if (!enabled() || since !== generation) return void entries.delete(sid);
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(sid, { ...entry, keptAt: Date.now() });
-  };
+    if (!this.enabled() || since !== this.currentGeneration) return void this.entries.delete(sid);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(sid, { ...entry, keptAt: Date.now() });
+  }
 
-  return {
-    /** Taken before reading a session, handed to `keep`/`changed`. */
-    get generation() {
-      return generation;
-    },
-    get(sid: string, now = Date.now()): string | undefined {
-      const entry = entries.get(sid);
-      if (!entry) return undefined;
-      const fresh = enabled() && entry.expiresAt > now && now - entry.keptAt < SESSION_TRUSTED_MS;
-      if (!fresh) entries.delete(sid);
-      return fresh ? entry.json : undefined;
-    },
-    /** A session as read from the database. */
-    keep,
-    /** A session this process has just written: kept here, and every other process drops its copy. */
-    changed(sid: string, entry: SessionEntry, since: number): Promise<void> {
-      keep(sid, entry, since);
-      return tell({ sid });
-    },
-    extend(sid: string, expiresAt: number): void {
-      const entry = entries.get(sid);
-      if (entry) entry.expiresAt = expiresAt;
-    },
-    /** A session ended: here at once, and other processes sent word (once awaited). */
-    forgetSession(sid: string): Promise<void> {
-      drop({ sid });
-      return tell({ sid });
-    },
-    /** Every session of this user but `except`: here at once, and other processes sent word (once awaited). */
-    forgetUser(userId: number, except?: string): Promise<void> {
-      drop({ userId, except });
-      return tell({ userId, except });
-    },
-    /** What another process ended or changed. */
-    forgetHere: drop,
-    /** Hears every forgetting of this process; returns the function that stops listening. */
-    onForget(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    clear(): void {
-      generation += 1;
-      entries.clear();
-    },
-  };
+  /** A session this process has just written: kept here, and every other process drops its copy. */
+  changed(sid: string, entry: SessionEntry, since: number): Promise<void> {
+    this.keep(sid, entry, since);
+    return this.tell({ sid });
+  }
+
+  extend(sid: string, expiresAt: number): void {
+    const entry = this.entries.get(sid);
+    if (entry) entry.expiresAt = expiresAt;
+  }
+
+  /** A session ended: here at once, and other processes sent word (once awaited). */
+  forgetSession(sid: string): Promise<void> {
+    this.forgetHere({ sid });
+    return this.tell({ sid });
+  }
+
+  /** Every session of this user but `except`: here at once, and other processes sent word (once awaited). */
+  forgetUser(userId: number, except?: string): Promise<void> {
+    this.forgetHere({ userId, except });
+    return this.tell({ userId, except });
+  }
+
+  /** What another process ended or changed. */
+  forgetHere(forget: SessionForget): void {
+    this.currentGeneration += 1;
+    if ("sid" in forget) return void this.entries.delete(forget.sid);
+    for (const [sid, entry] of this.entries) {
+      if (entry.userId === forget.userId && sid !== forget.except) this.entries.delete(sid);
+    }
+  }
+
+  /** Hears every forgetting of this process; returns the function that stops listening. */
+  onForget(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  clear(): void {
+    this.currentGeneration += 1;
+    this.entries.clear();
+  }
+
+  private async tell(forget: SessionForget): Promise<void> {
+    await Promise.all([...this.listeners].map((listener) => listener(forget)));
+  }
 }
 
 /** The process's session cache. */
