@@ -1,4 +1,4 @@
-import { MessageChannel, Worker } from "node:worker_threads";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 
 // MD5 of an upload computed on a worker thread, so that hashing a large file runs beside the
 // socket reads and disk writes of the main thread instead of after them (the PUT then goes at
@@ -23,64 +23,88 @@ function hashingWorker(): Worker {
 export type Md5Hasher = { update(chunk: Buffer): Promise<void>; digest(): Promise<string>; close(): void };
 
 export function md5Hasher(): Md5Hasher {
-  const { port1: port, port2 } = new MessageChannel();
-  const ring = new SharedArrayBuffer(RING_BYTES);
-  const bytes = new Uint8Array(ring);
-  hashingWorker().postMessage({ port: port2, ring }, [port2]);
+  return new RingHasher();
+}
+
+/** Pieces of contiguous ring posted as one message: where they start, their bytes, the ring space they hold. */
+type Batch = { offset: number; length: number; span: number };
+
+class RingHasher implements Md5Hasher {
+  private readonly port: MessagePort;
+  private readonly bytes: Uint8Array;
   // Pieces the worker has not acknowledged yet, oldest first, each with the ring space it holds
   // (its length, plus the unused end of the ring skipped to place it at the start).
-  const waiting: number[] = [];
-  let held = 0;
-  let head = 0;
-  let roomMade: (() => void) | null = null;
-  let digested: ((checksum: string) => void) | null = null;
-  port.on("message", (message: number | string) => {
-    if (typeof message === "string") return digested?.(message);
-    held -= waiting.shift() ?? 0;
-    const resume = roomMade;
-    roomMade = null;
-    resume?.();
-  });
-  const room = (span: number) => (held + span <= RING_BYTES ? Promise.resolve() : new Promise<void>((resolve) => (roomMade = resolve)));
-
+  private readonly waiting: number[] = [];
+  private held = 0;
+  private head = 0;
+  private roomMade: (() => void) | null = null;
+  private digested: ((checksum: string) => void) | null = null;
   // Pieces are posted in batches of at least BATCH_BYTES of contiguous ring, one message and one
   // acknowledgement per batch rather than per socket read.
-  let batch = { offset: 0, length: 0, span: 0 };
-  function flush() {
-    if (!batch.length) return;
-    waiting.push(batch.span);
-    port.postMessage({ offset: batch.offset, length: batch.length });
-    batch = { offset: head, length: 0, span: 0 };
+  private batch: Batch = { offset: 0, length: 0, span: 0 };
+
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    const ring = new SharedArrayBuffer(RING_BYTES);
+    this.port = port1;
+    this.bytes = new Uint8Array(ring);
+    hashingWorker().postMessage({ port: port2, ring }, [port2]);
+    port1.on("message", (message: number | string) => this.heard(message));
   }
 
-  async function send(piece: Buffer) {
-    const wraps = head + piece.length > RING_BYTES;
-    if (wraps) flush();
-    const skipped = wraps ? RING_BYTES - head : 0;
-    while (held + skipped + piece.length > RING_BYTES) {
-      flush();
-      await room(skipped + piece.length);
+  async update(chunk: Buffer): Promise<void> {
+    for (let start = 0; start < chunk.length; start += PIECE_BYTES) {
+      await this.send(chunk.subarray(start, start + PIECE_BYTES));
     }
-    const offset = wraps ? 0 : head;
-    bytes.set(piece, offset);
-    if (!batch.length) batch = { offset, length: 0, span: 0 };
-    batch.length += piece.length;
-    batch.span += skipped + piece.length;
-    held += skipped + piece.length;
-    head = offset + piece.length;
-    if (batch.length >= BATCH_BYTES) flush();
   }
 
-  return {
-    async update(chunk) {
-      for (let start = 0; start < chunk.length; start += PIECE_BYTES) await send(chunk.subarray(start, start + PIECE_BYTES));
-    },
-    digest() {
-      flush();
-      const checksum = new Promise<string>((resolve) => (digested = resolve));
-      port.postMessage("digest");
-      return checksum;
-    },
-    close: () => port.close(),
-  };
+  digest(): Promise<string> {
+    this.flush();
+    const checksum = new Promise<string>((resolve) => (this.digested = resolve));
+    this.port.postMessage("digest");
+    return checksum;
+  }
+
+  close(): void {
+    this.port.close();
+  }
+
+  /** The checksum, or the acknowledgement of the oldest batch (its ring space is free again). */
+  private heard(message: number | string): void {
+    if (typeof message === "string") return this.digested?.(message);
+    this.held -= this.waiting.shift() ?? 0;
+    const resume = this.roomMade;
+    this.roomMade = null;
+    resume?.();
+  }
+
+  private room(span: number): Promise<void> {
+    if (this.held + span <= RING_BYTES) return Promise.resolve();
+    return new Promise<void>((resolve) => (this.roomMade = resolve));
+  }
+
+  private flush(): void {
+    if (!this.batch.length) return;
+    this.waiting.push(this.batch.span);
+    this.port.postMessage({ offset: this.batch.offset, length: this.batch.length });
+    this.batch = { offset: this.head, length: 0, span: 0 };
+  }
+
+  private async send(piece: Buffer): Promise<void> {
+    const wraps = this.head + piece.length > RING_BYTES;
+    if (wraps) this.flush();
+    const skipped = wraps ? RING_BYTES - this.head : 0;
+    while (this.held + skipped + piece.length > RING_BYTES) {
+      this.flush();
+      await this.room(skipped + piece.length);
+    }
+    const offset = wraps ? 0 : this.head;
+    this.bytes.set(piece, offset);
+    if (!this.batch.length) this.batch = { offset, length: 0, span: 0 };
+    this.batch.length += piece.length;
+    this.batch.span += skipped + piece.length;
+    this.held += skipped + piece.length;
+    this.head = offset + piece.length;
+    if (this.batch.length >= BATCH_BYTES) this.flush();
+  }
 }
