@@ -1,7 +1,7 @@
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { db } from "#db/client.server.ts";
 import { awardJob } from "#models/award.server.ts";
-import { notifyAll, refreshJobPages } from "#models/quotes.server.ts";
+import { notifyAll, refreshJobPages } from "#models/notifications/after-commit.server.ts";
 
 // The auction clock: scheduled → live at auctionOpensAt, live → awarded by the rules (or closed
 // when nobody bid) at auctionClosesAt. Everything it needs is in the jobs table, so after a

@@ -13,7 +13,9 @@ import { refusedBase, type Result } from "#lib/result.server.ts";
 import { createLoadStops } from "#models/loads/stops.server.ts";
 import { ensureJobCo2e } from "#models/jobs/co2e.server.ts";
 import { insertRows } from "#db/bulk-insert.server.ts";
-import { activeQuotes, biddingJobSelect, forAllocation, notifyAll, refreshJobPages, refreshQuotesPages, rulesOf } from "#models/quotes.server.ts";
+import { biddingJobSelect } from "#models/quotes.server.ts";
+import { activeQuotes, forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
+import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
 
 type Tx = Prisma.TransactionClient;
 

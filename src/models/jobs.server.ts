@@ -16,7 +16,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 import { wakeAuctionClock } from "#models/auctions.server.ts";
 import { locatedAll } from "#models/jobs/locations.server.ts";
 import { recordMatches } from "#models/saved-searches.server.ts";
-import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/quotes.server.ts";
+import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
 import { recordJobCo2e } from "#models/jobs/co2e.server.ts";
 import { afterOwnFleetAward, createOwnFleetLoads } from "#models/award.server.ts";
 

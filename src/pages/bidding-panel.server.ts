@@ -13,7 +13,9 @@ import { standingsOf } from "#models/compliance.server.ts";
 import { awardWinners } from "#models/award/outcome.server.ts";
 import { AFTER_AWARD, NO_WINNER, winnerLine } from "#domain/bidding/award-outcome.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { type BiddingJob, forAllocation, isBidder, isShipperOf, quotesForShipper, rulesOf } from "#models/quotes.server.ts";
+import { type BiddingJob, quotesForShipper } from "#models/quotes.server.ts";
+import { isBidder, isShipperOf } from "#models/quotes/access.server.ts";
+import { forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
 
 type MyQuote = { id: number; valueCents: number; numberOfLoads: number; status: string; securedNow: boolean; updatedAt: Date };
 

@@ -5,7 +5,7 @@ import { isLiveQuote, type MyQuotesSort, MY_QUOTES_SORTS, type QuoteState, quote
 import { pageCount } from "#domain/jobs/board-filters.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { jobSummarySelect } from "#models/jobs/summary.server.ts";
-import { forAllocation, rulesOf } from "#models/quotes.server.ts";
+import { forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // "My quotes": every quote a carrier account has placed, with where it stands now (quote-state.ts).

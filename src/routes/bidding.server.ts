@@ -13,9 +13,9 @@ import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 import { trackEvent } from "#server/tracked-events.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
 import { anonymousStandings, biddingPanelFor, quotesPageFor } from "#pages/bidding-panel.server.ts";
-import {
-  canReadJob, type BiddingJob, isBidder, placeQuote, requireJobForBidding, requireQuoteForCarrier, requireShipperJob, updateAllocationRules, withdrawQuote,
-} from "#models/quotes.server.ts";
+import { type BiddingJob, placeQuote, withdrawQuote } from "#models/quotes.server.ts";
+import { canReadJob, isBidder, requireJobForBidding, requireQuoteForCarrier, requireShipperJob } from "#models/quotes/access.server.ts";
+import { updateAllocationRules } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 /** Quotes, allocation rules, award and "secure now" on a job. */

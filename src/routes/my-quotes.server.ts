@@ -6,7 +6,7 @@ import { found } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
 import { streamTag } from "#lib/turbo.server.ts";
 import { myQuotesPage } from "#pages/my-quotes.server.ts";
-import { isBidder } from "#models/quotes.server.ts";
+import { isBidder } from "#models/quotes/access.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { renderPage } from "#server/render.server.ts";
 

@@ -1,7 +1,7 @@
 import { parseStream } from "#domain/messaging/streams.ts";
 import { findConversation } from "#models/conversations.server.ts";
-import { canSeeLoad } from "#models/loads.server.ts";
-import { canSeeJob } from "#models/quotes.server.ts";
+import { canSeeLoad } from "#models/loads/access.server.ts";
+import { canSeeJob } from "#models/quotes/access.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 /**

@@ -1,0 +1,46 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { type AllocationRules, type QuoteForAllocation, validateAllocationRules } from "#domain/bidding/allocation.ts";
+import { allocationFieldErrors } from "#domain/bidding/allocation-rules-input.ts";
+import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { refreshJobPages } from "#models/notifications/after-commit.server.ts";
+import type { BiddingJob } from "#models/quotes.server.ts";
+
+// A job's allocation rules (what share of its loads the cheapest, second and third quotes win) and
+// the active quotes they are applied to: the same allocate() runs for the bid form, the quotes page,
+// "My quotes" and the award.
+
+export const rulesOf = (job: AllocationRules): AllocationRules => ({
+  firstBidPercentage: job.firstBidPercentage,
+  secondBidPercentage: job.secondBidPercentage,
+  thirdBidPercentage: job.thirdBidPercentage,
+});
+
+export type QuoteRow = { id: number; carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date };
+
+export const forAllocation = (quotes: readonly QuoteRow[]): QuoteForAllocation[] =>
+  quotes.map((q) => ({ id: q.id, accountId: q.carrierAccountId, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, updatedAt: q.updatedAt }));
+
+type Client = Prisma.TransactionClient | ReturnType<typeof db>;
+
+export function activeQuotes(jobId: number, client: Client = db()) {
+  return client.quote.findMany({
+    where: { jobId, status: "active" },
+    select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, updatedAt: true },
+    orderBy: { id: "asc" },
+  });
+}
+
+/**
+ * New allocation rules for the job, checked by the allocation rule; refused once the job is awarded.
+ * The job's open pages are refreshed: each carrier's "you would win" follows the rules.
+ */
+export async function updateAllocationRules(job: BiddingJob, rules: AllocationRules): Promise<Result> {
+  const invalid = allocationFieldErrors(validateAllocationRules(rules));
+  if (Object.keys(invalid).length) return refused(invalid);
+  const { count } = await db().job.updateMany({ where: { id: job.id, ...jobScopes.beforeAward }, data: rules });
+  if (!count) return refusedBase("The rules cannot change once the job has been awarded");
+  await refreshJobPages(job.id);
+  return ok();
+}
