@@ -1,13 +1,13 @@
 import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import type { JobFormData } from "#domain/jobs/job-form-schema.ts";
+import type { JobFormData } from "#domain/jobs/form/parse.ts";
 import {
   NOT_CANCELLABLE, NOT_EDITABLE, SHIPPER_TABS, isCancellable, openingTab, isOutForQuotes, isEditable, publishRefusal, publishedStatus, type ShipperTab,
 } from "#domain/jobs/status.ts";
 import { OWN_DRIVER_TOO_LATE, isForOwnDriver, statusOnPublish } from "#domain/jobs/own-fleet.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
-import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/stored-job.ts";
+import { jobColumnsOf, locationColumnsOf } from "#domain/jobs/form/stored.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { addressLine } from "#domain/format/address.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
@@ -18,7 +18,7 @@ import { locatedAll } from "#models/jobs/locations.server.ts";
 import { recordMatches } from "#models/saved-searches.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
 import { recordJobCo2e } from "#models/jobs/co2e.server.ts";
-import { afterOwnFleetAward, createOwnFleetLoads } from "#models/award.server.ts";
+import { afterOwnFleetAward, createOwnFleetLoads } from "#models/award/own-fleet.server.ts";
 
 export type Intent = "draft" | "publish" | "save";
 export type JobWrite = Result<{ id: number }>;
