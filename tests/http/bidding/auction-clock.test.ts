@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
-import { type AuctionClock, nextAuctionEventAt, runDueAuctions, startAuctionClock } from "#models/auctions.server.ts";
+import { nextAuctionEventAt, runDueAuctions } from "#models/auctions.server.ts";
+import { type AuctionClock, startAuctionClock } from "#models/auctions/clock.server.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createAuctionJob } from "../../support/job-fixtures.ts";
 
