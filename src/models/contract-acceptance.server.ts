@@ -1,18 +1,18 @@
 import { db } from "#db/client.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { parseSigningReference, type AcceptanceInput, type HostedCompletion } from "#domain/contracts/acceptance.ts";
-import { count } from "#domain/format/count.ts";
+import { acceptanceSignedNotice, type AcceptanceInput } from "#domain/contracts/acceptance.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
-import { ownStoredBlob } from "#models/attachments.server.ts";
+import { ownStoredBlob } from "#models/uploads/owned.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
-import { officeUsers } from "#models/notifications/notify.server.ts";
+import { officeUsers } from "#models/team.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { isOfficeOf } from "#domain/accounts/team.ts";
 
 // A contract job's award is accepted by each winning carrier's office signing for it, once per
 // accepted quote. The acceptance (name, time, drawn signature or the hosted provider's reference) is
-// a document of the award: both the carrier and the shipper can download it.
+// a document of the award: both the carrier and the shipper can download it. A hosted provider's
+// confirmation of a signing is in contract-acceptance/hosted.server.ts.
 
 const acceptanceSelect = {
   id: true,
@@ -25,7 +25,7 @@ const acceptanceSelect = {
   signedBy: { select: { name: true, email: true } },
 } as const satisfies Prisma.ContractAcceptanceSelect;
 
-const awardSelect = {
+export const awardSelect = {
   id: true,
   valueCents: true,
   carrierAccount: { select: { id: true, name: true } },
@@ -37,13 +37,10 @@ const awardSelect = {
 export type Award = Prisma.QuoteGetPayload<{ select: typeof awardSelect }>;
 export type Acceptance = NonNullable<Award["acceptance"]>;
 
-const isCarrierOffice = (user: CurrentUser) => isOfficeOf("carrier", user);
-const isShipperOffice = (user: CurrentUser) => isOfficeOf("shipper", user);
-
 /** The award of a contract job to this user's carrier account (its accepted quote); 404 for anyone else. */
 export async function requireAwardToSign(user: CurrentUser, jobId: unknown): Promise<Award> {
   const id = recordId(jobId);
-  const quote = isCarrierOffice(user)
+  const quote = isOfficeOf("carrier", user)
     ? await db().quote.findFirst({ where: { jobId: id, carrierAccountId: user.accountId, status: "accepted", job: { jobType: "contract" } }, select: awardSelect })
     : null;
   return found(quote);
@@ -51,7 +48,7 @@ export async function requireAwardToSign(user: CurrentUser, jobId: unknown): Pro
 
 /** A signed acceptance by its id, for either side of it (the carrier's office, the job's shipper); 404 for others. */
 export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unknown): Promise<Award & { acceptance: Acceptance }> {
-  const side = isShipperOffice(user) ? { job: { shipperAccountId: user.accountId } } : isCarrierOffice(user) ? { carrierAccountId: user.accountId } : null;
+  const side = isOfficeOf("shipper", user) ? { job: { shipperAccountId: user.accountId } } : isOfficeOf("carrier", user) ? { carrierAccountId: user.accountId } : null;
   const quote = side ? await db().quote.findFirst({ where: { acceptance: { id: recordId(acceptanceId) }, ...side }, select: awardSelect }) : null;
   return found(quote?.acceptance ? { ...quote, acceptance: quote.acceptance } : null);
 }
@@ -62,9 +59,9 @@ export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unkn
  */
 export async function requireAcceptancesOf(user: CurrentUser, jobId: unknown) {
   const id = recordId(jobId);
-  if (isShipperOffice(user)) found((await db().job.count({ where: { id, shipperAccountId: user.accountId, jobType: "contract" } })) > 0);
+  if (isOfficeOf("shipper", user)) found((await db().job.count({ where: { id, shipperAccountId: user.accountId, jobType: "contract" } })) > 0);
   else await requireAwardToSign(user, id);
-  const side = isShipperOffice(user) ? {} : { carrierAccountId: user.accountId };
+  const side = isOfficeOf("shipper", user) ? {} : { carrierAccountId: user.accountId };
   return db().contractAcceptance.findMany({
     where: { jobId: id, ...side },
     select: { id: true, signerName: true, signedAt: true, carrierAccount: { select: { name: true } } },
@@ -73,8 +70,6 @@ export async function requireAcceptancesOf(user: CurrentUser, jobId: unknown) {
 }
 
 const ALREADY_SIGNED = "This award has already been signed for";
-const OFFICE_ROLES = ["admin", "member"];
-const NOT_AWAITED = "No award is waiting for this signature";
 
 /** Our own signing page's acceptance: the signer's name and their fresh drawn signature (422 without). */
 export async function acceptAward(user: CurrentUser, award: Award, input: AcceptanceInput): Promise<Result<{ acceptanceId: number }>> {
@@ -84,34 +79,10 @@ export async function acceptAward(user: CurrentUser, award: Award, input: Accept
   return recordAcceptance(award, { signerName: input.signer_name, signedAt: new Date(), signatureBlobId: signature.id, provider: "drawn", providerReference: null, signedById: user.id });
 }
 
-/**
- * A hosted provider's confirmation that a signing is complete (its signature already checked by the
- * caller; the carrier's browser is never believed). The reference names the award and the carrier
- * user who asked to sign: 404 unless that is an accepted quote of a contract job and the user is
- * still in its carrier's office; 409 when the award was signed for another way. A repeat of a
- * confirmation already recorded answers ok again: providers retry.
- */
-export async function acceptHostedSigning(completion: HostedCompletion): Promise<Result<{ acceptanceId: number }>> {
-  const named = found(parseSigningReference(completion.reference), NOT_AWAITED);
-  const award = found(await db().quote.findFirst({ where: { id: named.quoteId, status: "accepted", job: { jobType: "contract" } }, select: awardSelect }), NOT_AWAITED);
-  const isThisSigning = (acceptance: { provider: string; providerReference: string | null }) => acceptance.provider === "hosted" && acceptance.providerReference === completion.reference;
-  if (award.acceptance && isThisSigning(award.acceptance)) return ok({ acceptanceId: award.acceptance.id });
-  const signer = found(
-    await db().user.findFirst({ where: { id: named.userId, accountId: award.carrierAccount.id, role: { in: OFFICE_ROLES }, removedAt: null }, select: { id: true } }),
-    NOT_AWAITED,
-  );
-  const signedAt = completion.signed_at ? new Date(completion.signed_at) : new Date();
-  const accepted = await recordAcceptance(award, { signerName: completion.signer_name, signedAt, signatureBlobId: null, provider: "hosted", providerReference: completion.reference, signedById: signer.id });
-  if (accepted.ok || accepted.status !== 409) return accepted;
-  // The same confirmation delivered twice at once: the other delivery recorded it.
-  const recorded = await db().contractAcceptance.findUnique({ where: { quoteId: award.id }, select: { id: true, provider: true, providerReference: true } });
-  return recorded && isThisSigning(recorded) ? ok({ acceptanceId: recorded.id }) : accepted;
-}
-
-type AcceptanceRecord = { signerName: string; signedAt: Date; signatureBlobId: number | null; provider: "drawn" | "hosted"; providerReference: string | null; signedById: number };
+export type AcceptanceRecord = { signerName: string; signedAt: Date; signatureBlobId: number | null; provider: "drawn" | "hosted"; providerReference: string | null; signedById: number };
 
 /** Stores the acceptance once per award (a second answers 409) and tells the shipper's office: every way of signing ends here. */
-async function recordAcceptance(award: Award, record: AcceptanceRecord): Promise<Result<{ acceptanceId: number }>> {
+export async function recordAcceptance(award: Award, record: AcceptanceRecord): Promise<Result<{ acceptanceId: number }>> {
   if (award.acceptance) return refusedBase(ALREADY_SIGNED, 409);
   try {
     const created = await db().contractAcceptance.create({
@@ -136,7 +107,6 @@ async function freshSignature(user: CurrentUser, signedId: string) {
 
 async function tellShipper(award: Award): Promise<void> {
   const userIds = await officeUsers([award.job.shipperAccount.id]);
-  const title = `${award.carrierAccount.name} signed to accept ${award.job.reference}`;
-  const body = `They accept ${count(award._count.loads, "load")} of the contract. The signed acceptance is on the job page.`;
-  await deliverNotifications(userIds.map((userId) => ({ userId, kind: "awarded" as const, title, body, path: `/jobs/${award.job.id}` })));
+  const notice = acceptanceSignedNotice({ jobId: award.job.id, reference: award.job.reference, carrierName: award.carrierAccount.name, loads: award._count.loads });
+  await deliverNotifications(userIds.map((userId) => ({ userId, ...notice })));
 }

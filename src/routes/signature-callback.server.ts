@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import express, { Router, type ErrorRequestHandler } from "express";
 import { HostedCompletionSchema } from "#domain/contracts/acceptance.ts";
 import type { Redis } from "#lib/redis.server.ts";
-import { acceptHostedSigning } from "#models/contract-acceptance.server.ts";
+import { acceptHostedSigning } from "#models/contract-acceptance/hosted.server.ts";
 import { limitWrites, TooManyRequests } from "#server/rate-limit.server.ts";
 
 // A hosted signing provider tells us, server to server, that a carrier has signed: the only way a

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { count } from "#domain/format/count.ts";
+import type { NotificationContent } from "#domain/messaging/notification-content.ts";
 
 // The acceptance form of a contract award, as the signing page filled it (the server's check), the
 // reference a signing is known by, and what a hosted signing provider reports when a signing is
@@ -47,3 +49,13 @@ export const HostedCompletionSchema = z.object({
   signed_at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 time" }).optional(),
 });
 export type HostedCompletion = z.infer<typeof HostedCompletionSchema>;
+
+/** What the shipper's office hears once a winning carrier has signed: who, for which job, and where the acceptance is. */
+export function acceptanceSignedNotice(f: { jobId: number; reference: string; carrierName: string; loads: number }): NotificationContent {
+  return {
+    kind: "awarded",
+    title: `${f.carrierName} signed to accept ${f.reference}`,
+    body: `They accept ${count(f.loads, "load")} of the contract. The signed acceptance is on the job page.`,
+    path: `/jobs/${f.jobId}`,
+  };
+}
