@@ -5,16 +5,18 @@ import { storage } from "#lib/storage.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
-import { blobIdFrom, storedUpload } from "#models/uploads.server.ts";
+import { ownStoredBlob } from "#models/uploads/owned.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { isOfficeOf } from "#domain/accounts/team.ts";
+import { inOfficeOf } from "#domain/accounts/team.ts";
 
 // Files attached to a job (by its shipper) or to a load (by the shipper, the load's carrier and its
 // driver). Whoever may see the job or the load may see and download its files; a file's uploader,
 // and the job's shipper, may remove it.
 
 /** What an attachment hangs on: a job or a load, as the viewer was allowed to see it. */
-export type AttachmentTarget = { jobId: number; loadId?: undefined; shipperAccountId: number } | { loadId: number; jobId?: undefined; shipperAccountId: number };
+export type AttachmentTarget =
+  | { jobId: number; loadId?: undefined; shipperAccountId: number }
+  | { loadId: number; jobId?: undefined; shipperAccountId: number };
 
 const attachmentSelect = {
   id: true,
@@ -36,31 +38,6 @@ export function attachmentsOf(target: AttachmentTarget) {
   return db().attachment.findMany({ where: target.loadId ? { loadId: target.loadId } : { jobId: target.jobId }, select: attachmentSelect, orderBy: { id: "asc" } });
 }
 export type AttachmentView = Awaited<ReturnType<typeof attachmentsOf>>[number];
-
-/**
- * The user's own stored uploads these signed ids name, in their order (null for any that names none),
- * in one query. An upload still to be checked (sent straight to a bucket) is checked now: one that is
- * not what was announced is refused with 422.
- */
-export async function ownStoredBlobs(user: CurrentUser, signedIds: readonly unknown[]) {
-  const ids = signedIds.map(blobIdFrom);
-  const wanted = ids.filter((id): id is number => id !== null);
-  const rows = wanted.length ? await db().fileBlob.findMany({ where: { id: { in: wanted }, uploadedById: user.id } }) : [];
-  const stored = await Promise.all(rows.map(storedUpload));
-  return ids.map((id) => stored.find((row) => row?.id === id) ?? null);
-}
-
-/** The user's own uploaded file a signed id names, or null (→ 404) for anything else. */
-export async function ownStoredBlob(user: CurrentUser, signedId: unknown) {
-  const [blob] = await ownStoredBlobs(user, [signedId]);
-  return blob ?? null;
-}
-
-/** Files a refused form had uploaded (the user's own, still stored), to show them again as pending. */
-export async function pendingUploads(user: CurrentUser, signedIds: readonly string[]) {
-  const blobs = await ownStoredBlobs(user, signedIds);
-  return blobs.flatMap((blob, i) => (blob ? [{ blob, signedId: signedIds[i]! }] : []));
-}
 
 /**
  * Attaches the user's uploaded file to the target. null when the signed id does not name a stored
@@ -99,7 +76,7 @@ type Removable = Pick<FoundAttachment, "addedById" | "shipperAccountId" | "proof
  */
 export function whyNotRemovable(user: CurrentUser, attachment: Removable): string | null {
   if (attachment.proofId !== null) return "A proof-of-delivery photo is kept for good. Add another photo if this one is wrong.";
-  const mayRemove = attachment.addedById === user.id || (isOfficeOf("shipper", user) && user.accountId === attachment.shipperAccountId);
+  const mayRemove = attachment.addedById === user.id || inOfficeOf("shipper", attachment.shipperAccountId, user);
   return mayRemove ? null : "Only whoever added a file, or the job's shipper, can remove it";
 }
 
@@ -117,20 +94,4 @@ export async function removeAttachment(user: CurrentUser, attachment: FoundAttac
       await storage().remove(attachment.blob.key);
     }
   }
-}
-
-/** Everything the files section of a job or load page shows to this user. */
-export async function filesFor(user: CurrentUser, target: AttachmentTarget, canAdd: boolean) {
-  const all = await attachmentsOf(target);
-  const path = target.loadId ? `/loads/${target.loadId}` : `/jobs/${target.jobId}`;
-  return {
-    loadId: target.loadId,
-    documents: all.filter((attachment) => attachment.kind === "document"),
-    photos: all.filter((attachment) => attachment.kind === "photo"),
-    documentsListId: listIdFor("document", target),
-    photosListId: listIdFor("photo", target),
-    attachUrl: `${path}/attachments`,
-    canAdd,
-    canRemove: (attachment: AttachmentView) => mayRemoveAttachment(user, { ...attachment, shipperAccountId: target.shipperAccountId }),
-  };
 }

@@ -5,8 +5,10 @@ import type { ProofInput } from "#domain/loads/proof-of-delivery.ts";
 import { canTransition } from "#domain/loads/status.ts";
 import { found } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, warned, type Result, type Warned } from "#lib/result.server.ts";
-import { ownStoredBlobs } from "#models/attachments.server.ts";
-import { actorOf, afterStatusChange, type LoadDetail } from "#models/loads.server.ts";
+import { ownStoredBlobs } from "#models/uploads/owned.server.ts";
+import { actorOf } from "#models/loads/access.server.ts";
+import { afterStatusChange } from "#models/loads/status-changes.server.ts";
+import type { LoadDetail } from "#models/loads.server.ts";
 import { placeNearOrNone } from "#geo/nearest-place.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 

@@ -1,18 +1,14 @@
 import { db } from "#db/client.server.ts";
-import type { LoadActor } from "#domain/loads/status.ts";
-import { loadStream } from "#domain/messaging/streams.ts";
-import { CHOOSE_ONE_OF_YOUR_VEHICLES, type VehicleInput } from "#domain/vehicles/vehicle-input.ts";
-import { VEHICLE_FIXED, type VehicleView, vehicleCanChange, vehicleView } from "#domain/vehicles/vehicles.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
+import type { VehicleInput } from "#domain/vehicles/vehicle-input.ts";
+import { type VehicleView, vehicleView } from "#domain/vehicles/vehicles.ts";
 import { found, recordId } from "#lib/errors.server.ts";
-import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
-import { refreshStream } from "#lib/turbo.server.ts";
-import { broadcastTo } from "#lib/broadcast.server.ts";
-import { actorOf, loadScope } from "#models/loads.server.ts";
+import { ok, refused, type Result } from "#lib/result.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A carrier's vehicles, kept by its office (admins and members; drivers drive them but do not keep
-// the list), and the vehicle on each of its loads. Everyone else, and another carrier's vehicles,
-// get 404: a vehicle of another account looks exactly like one that does not exist.
+// the list). Everyone else, and another carrier's vehicles, get 404: a vehicle of another account
+// looks exactly like one that does not exist. The vehicle on each load is in vehicles/load-vehicle.
 
 const vehicleSelect = {
   id: true,
@@ -23,26 +19,36 @@ const vehicleSelect = {
   tailLift: true,
   temperatureControlled: true,
 } as const;
-const byRegistration = { registration: "asc" } as const;
 
 export const DUPLICATE_REGISTRATION = "This vehicle is already on your account";
 
 /** The carrier's admins and members keep its vehicles. */
 export function keepsFleet(user: CurrentUser): boolean {
-  return user.account.kind === "carrier" && (user.role === "admin" || user.role === "member");
+  return isOfficeOf("carrier", user);
+}
+
+/** An account's vehicles by registration. */
+export async function fleetOf(accountId: number): Promise<VehicleView[]> {
+  const rows = await db().vehicle.findMany({ where: { accountId }, select: vehicleSelect, orderBy: { registration: "asc" } });
+  return rows.map(vehicleView);
+}
+
+/** One vehicle of that account, or null. */
+export async function vehicleOf(accountId: number, id: number): Promise<VehicleView | null> {
+  const row = await db().vehicle.findFirst({ where: { id, accountId }, select: vehicleSelect });
+  return row ? vehicleView(row) : null;
 }
 
 /** The account's vehicles by registration; 404 for anyone who does not keep a fleet. */
 export async function vehiclesOf(user: CurrentUser): Promise<VehicleView[]> {
   found(keepsFleet(user));
-  const rows = await db().vehicle.findMany({ where: { accountId: user.accountId }, select: vehicleSelect, orderBy: byRegistration });
-  return rows.map(vehicleView);
+  return fleetOf(user.accountId);
 }
 
 /** One of the account's vehicles, else 404. */
 export async function requireVehicleFor(user: CurrentUser, id: unknown): Promise<VehicleView> {
   found(keepsFleet(user));
-  return vehicleView(found(await db().vehicle.findFirst({ where: { id: recordId(id), accountId: user.accountId }, select: vehicleSelect })));
+  return found(await vehicleOf(user.accountId, recordId(id)));
 }
 
 export async function createVehicle(user: CurrentUser, input: VehicleInput): Promise<Result<{ vehicle: VehicleView }>> {
@@ -86,68 +92,4 @@ async function unlessRegistrationTaken<T extends object>(write: () => Promise<T>
     if (isUniqueViolation(error)) return refused({ registration: DUPLICATE_REGISTRATION });
     throw error;
   }
-}
-
-const loadForVehicleSelect = { id: true, sequence: true, status: true, carrierAccountId: true, vehicleId: true, job: { select: { reference: true } } } as const;
-export type LoadForVehicle = { id: number; sequence: number; status: string; carrierAccountId: number | null; vehicleId: number | null; job: { reference: string } };
-
-/**
- * A load whose vehicle this user chooses, with what its vehicle form needs: one of the carrier's
- * loads, for its office. Anyone else (the shipper and the driver included, who see the load but
- * not this form) gets 404.
- */
-export async function requireLoadForVehicleChoice(user: CurrentUser, id: unknown): Promise<LoadForVehicle> {
-  found(keepsFleet(user));
-  return found(await db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select: loadForVehicleSelect }));
-}
-
-/**
- * The carrier's office puts one of its vehicles on the load, changes it, or (vehicleId null) takes
- * it off, until the load is delivered or cancelled. The shipper and the driver see the vehicle but
- * do not choose it: for them the form does not exist (404), as with a load that is not theirs.
- */
-export async function assignVehicle(load: { id: number; status: string; carrierAccountId: number | null }, user: CurrentUser, vehicleId: number | null): Promise<Result> {
-  found(keepsFleet(user) && load.carrierAccountId === user.accountId);
-  if (!vehicleCanChange(load.status)) return refusedBase(VEHICLE_FIXED);
-  const outcome = await db().$transaction(async (tx) => {
-    if (vehicleId !== null && !(await tx.vehicle.findFirst({ where: { id: vehicleId, accountId: user.accountId }, select: { id: true } }))) {
-      return refused({ vehicle_id: CHOOSE_ONE_OF_YOUR_VEHICLES });
-    }
-    // Only while the load is still this carrier's and not yet delivered or cancelled.
-    const { count } = await tx.load.updateMany({ where: { id: load.id, carrierAccountId: user.accountId, status: { notIn: ["delivered", "cancelled"] } }, data: { vehicleId } });
-    return count ? ok() : refusedBase("This load changed meanwhile; please reload and try again", 409);
-  });
-  if (outcome.ok) await broadcastTo(loadStream(load.id), refreshStream());
-  return outcome;
-}
-
-/** Everything the load page's vehicle section shows (views/vehicles/_load_vehicle.ejs). */
-export type VehicleSection = {
-  actor: LoadActor;
-  /** The load's vehicle, or null when it has none. */
-  vehicle: VehicleView | null;
-  /** The office's choices while it may change the vehicle; empty for everyone else. */
-  vehicles: VehicleView[];
-  /** The viewer is the carrier's office and the load is not yet delivered or cancelled. */
-  canChange: boolean;
-};
-
-/**
- * The load's vehicle section for this viewer, in one query: for the carrier's office the account's
- * vehicles (the load's picked from among them); for the shipper and the driver the load's vehicle.
- * Only a vehicle of the load's current carrier is shown, so one left from a carrier the load was
- * taken from stays private to that carrier.
- */
-export async function vehicleSectionFor(load: { id: number; status: string; vehicleId: number | null; carrierAccountId: number | null }, user: CurrentUser): Promise<VehicleSection> {
-  const actor = actorOf(user);
-  if (keepsFleet(user) && load.carrierAccountId === user.accountId) {
-    const vehicles = (await db().vehicle.findMany({ where: { accountId: user.accountId }, select: vehicleSelect, orderBy: byRegistration })).map(vehicleView);
-    const canChange = vehicleCanChange(load.status);
-    return { actor, vehicle: vehicles.find((vehicle) => vehicle.id === load.vehicleId) ?? null, vehicles: canChange ? vehicles : [], canChange };
-  }
-  const row =
-    load.vehicleId !== null && load.carrierAccountId !== null
-      ? await db().vehicle.findFirst({ where: { id: load.vehicleId, accountId: load.carrierAccountId }, select: vehicleSelect })
-      : null;
-  return { actor, vehicle: row ? vehicleView(row) : null, vehicles: [], canChange: false };
 }

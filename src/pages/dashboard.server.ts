@@ -6,7 +6,7 @@ import { OUT_FOR_QUOTES_STATUSES } from "#domain/jobs/status.ts";
 import { count } from "#domain/format/count.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
-import { actorOf, loadScope } from "#models/loads.server.ts";
+import { actorOf, loadScope } from "#models/loads/access.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import type { MapContent } from "#domain/maps/map-props.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";

@@ -2,9 +2,12 @@ import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server.ts";
-import { attach, filesFor, listIdFor, ownStoredBlob, whyNotRemovable, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
+import { inOfficeOf } from "#domain/accounts/team.ts";
+import { attach, listIdFor, whyNotRemovable, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
 import { requireOwnJob, requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
+import { ownStoredBlob } from "#models/uploads/owned.server.ts";
+import { type FilesSection, filesFor, targetPath } from "#pages/attachments/files.server.ts";
 import { proofOf, withPlace, type Proof } from "#models/proof-of-delivery.server.ts";
 import { thumbnailOf } from "#lib/thumbnails.server.ts";
 import { requireUser } from "#server/auth.server.ts";
@@ -21,85 +24,92 @@ const ListSchema = z
   .object({ list_id: AttachSchema.shape.list_id, field: z.string().regex(/^[a-z_]{1,40}(\[\])?$/).optional().catch(undefined) })
   .catch({ list_id: undefined, field: undefined });
 const DownloadSchema = z.object({ disposition: z.enum(["inline", "attachment"]).catch("inline") }).catch({ disposition: "inline" });
-
-
+/** Files of jobs and loads: the lazy files section, attaching, pending uploads, downloads and removal. */
 export function attachmentsRouter(): Router {
-  const router = Router();
-
-  // The files section of a job or load page, loaded as a lazy frame so the page itself stays light.
-  router.get("/jobs/:id/files", async (req, res) => {
-    const user = requireUser(req);
-    const job = await requireViewableJob(user, req.params.id);
-    const owner = user.account.kind === "shipper";
-    await renderFiles(req, res, await filesFor(user, { jobId: job.id, shipperAccountId: job.shipperAccountId }, owner));
-  });
-
-  router.get("/loads/:id/files", async (req, res) => {
-    const user = requireUser(req);
-    const load = await requireLoadFor(user, req.params.id);
-    const [files, proof] = await Promise.all([filesFor(user, { loadId: load.id, shipperAccountId: load.job.shipperAccountId }, true), proofOf(load.id)]);
-    await renderFiles(req, res, files, proof && (await withPlace(proof)));
-  });
-
-  router.post("/jobs/:id/attachments", async (req, res) => {
-    const job = await requireOwnJob(requireUser(req), req.params.id);
-    await attachAndAnswer(req, res, { jobId: job.id, shipperAccountId: job.shipperAccountId }, `/jobs/${job.id}`);
-  });
-
-  router.post("/loads/:id/attachments", async (req, res) => {
-    const load = await requireLoadFor(requireUser(req), req.params.id);
-    await attachAndAnswer(req, res, { loadId: load.id, shipperAccountId: load.job.shipperAccountId }, `/loads/${load.id}`);
-  });
-
-  // A file just uploaded, shown in a form's list (with its signed id as a hidden field) until the form is sent.
-  router.get("/file_attachments/:signedId", async (req, res) => {
-    const blob = found(await ownStoredBlob(requireUser(req), req.params.signedId));
-    const { list_id: listId = "file_attachments", field } = ListSchema.parse(req.query);
-    const html = await renderPartial(req, res, "attachments/_pending", { blob, signedId: req.params.signedId, field });
-    res.type(TURBO_STREAM).send(turboStream("append", listId, html));
-  });
-
-  // A pending photo's thumbnail, for its uploader only (the form shows what is about to be sent).
-  router.get("/file_attachments/:signedId/thumbnail", async (req, res) => {
-    const blob = found(await ownStoredBlob(requireUser(req), req.params.signedId));
-    const key = found(await thumbnailOf(blob));
-    await sendStoredFile(res, key, { type: "image/webp" });
-  });
-
-  router.get("/attachments/:id", async (req, res) => {
-    const attachment = await requireAttachmentFor(requireUser(req), req.params.id);
-    const { filename, contentType, byteSize, key } = attachment.blob;
-    const asked = DownloadSchema.parse(req.query).disposition;
-    const disposition = asked === "inline" && isShownInline(contentType) ? "inline" : "attachment";
-    await sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: dispositionOf(filename, disposition) });
-  });
-
-  router.get("/attachments/:id/thumbnail", async (req, res) => {
-    const attachment = await requireAttachmentFor(requireUser(req), req.params.id);
-    const key = found(await thumbnailOf(attachment.blob));
-    await sendStoredFile(res, key, { type: "image/webp" });
-  });
-
-  router.delete("/attachments/:id", async (req, res) => {
-    const user = requireUser(req);
-    const attachment = await requireAttachmentFor(user, req.params.id);
-    const refusal = whyNotRemovable(user, attachment);
-    if (refusal) throw new HttpError(403, refusal);
-    await removeAttachment(user, attachment);
-    if (acceptsTurboStream(req)) return res.type(TURBO_STREAM).send(turboStream("remove", `attachment_${attachment.id}`));
-    if (wantsJson(req)) return res.status(204).end();
-    res.redirect(303, attachment.loadId ? `/loads/${attachment.loadId}` : `/jobs/${attachment.jobId}`);
-  });
-
-  return router;
+  return Router()
+    // The files section of a job or load page, loaded as a lazy frame so the page itself stays light.
+    .get("/jobs/:id/files", showJobFiles)
+    .get("/loads/:id/files", showLoadFiles)
+    .post("/jobs/:id/attachments", attachToJob)
+    .post("/loads/:id/attachments", attachToLoad)
+    .get("/file_attachments/:signedId", showPendingUpload)
+    .get("/file_attachments/:signedId/thumbnail", sendPendingThumbnail)
+    .get("/attachments/:id", sendAttachment)
+    .get("/attachments/:id/thumbnail", sendAttachmentThumbnail)
+    .delete("/attachments/:id", removeTheAttachment);
 }
 
-async function renderFiles(req: Request, res: Response, files: Awaited<ReturnType<typeof filesFor>>, proof: (Proof & { place: string }) | null = null) {
+async function showJobFiles(req: Request, res: Response) {
+  const user = requireUser(req);
+  const job = await requireViewableJob(user, req.params.id);
+  const owner = inOfficeOf("shipper", job.shipperAccountId, user);
+  await renderFiles(req, res, await filesFor(user, { jobId: job.id, shipperAccountId: job.shipperAccountId }, owner));
+}
+
+async function showLoadFiles(req: Request, res: Response) {
+  const user = requireUser(req);
+  const load = await requireLoadFor(user, req.params.id);
+  const target = { loadId: load.id, shipperAccountId: load.job.shipperAccountId };
+  const [files, proof] = await Promise.all([filesFor(user, target, true), proofOf(load.id)]);
+  await renderFiles(req, res, files, proof && (await withPlace(proof)));
+}
+
+async function attachToJob(req: Request, res: Response) {
+  const job = await requireOwnJob(requireUser(req), req.params.id);
+  await attachAndAnswer(req, res, { jobId: job.id, shipperAccountId: job.shipperAccountId });
+}
+
+async function attachToLoad(req: Request, res: Response) {
+  const load = await requireLoadFor(requireUser(req), req.params.id);
+  await attachAndAnswer(req, res, { loadId: load.id, shipperAccountId: load.job.shipperAccountId });
+}
+
+/** A file just uploaded, shown in a form's list (with its signed id as a hidden field) until the form is sent. */
+async function showPendingUpload(req: Request, res: Response) {
+  const blob = found(await ownStoredBlob(requireUser(req), req.params.signedId));
+  const { list_id: listId = "file_attachments", field } = ListSchema.parse(req.query);
+  const html = await renderPartial(req, res, "attachments/_pending", { blob, signedId: req.params.signedId, field });
+  res.type(TURBO_STREAM).send(turboStream("append", listId, html));
+}
+
+/** A pending photo's thumbnail, for its uploader only (the form shows what is about to be sent). */
+async function sendPendingThumbnail(req: Request, res: Response) {
+  const blob = found(await ownStoredBlob(requireUser(req), req.params.signedId));
+  const key = found(await thumbnailOf(blob));
+  await sendStoredFile(res, key, { type: "image/webp" });
+}
+
+async function sendAttachment(req: Request, res: Response) {
+  const attachment = await requireAttachmentFor(requireUser(req), req.params.id);
+  const { filename, contentType, byteSize, key } = attachment.blob;
+  const asked = DownloadSchema.parse(req.query).disposition;
+  const disposition = asked === "inline" && isShownInline(contentType) ? "inline" : "attachment";
+  await sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: dispositionOf(filename, disposition) });
+}
+
+async function sendAttachmentThumbnail(req: Request, res: Response) {
+  const attachment = await requireAttachmentFor(requireUser(req), req.params.id);
+  const key = found(await thumbnailOf(attachment.blob));
+  await sendStoredFile(res, key, { type: "image/webp" });
+}
+
+async function removeTheAttachment(req: Request, res: Response) {
+  const user = requireUser(req);
+  const attachment = await requireAttachmentFor(user, req.params.id);
+  const refusal = whyNotRemovable(user, attachment);
+  if (refusal) throw new HttpError(403, refusal);
+  await removeAttachment(user, attachment);
+  if (acceptsTurboStream(req)) return res.type(TURBO_STREAM).send(turboStream("remove", `attachment_${attachment.id}`));
+  if (wantsJson(req)) return res.status(204).end();
+  res.redirect(303, targetPath(attachment));
+}
+
+async function renderFiles(req: Request, res: Response, files: FilesSection, proof: (Proof & { place: string }) | null = null) {
   const html = await renderPartial(req, res, "attachments/_files", { files, proof });
   res.type("html").send(`<turbo-frame id="files">${html}</turbo-frame>`);
 }
 
-async function attachAndAnswer(req: Request, res: Response, target: AttachmentTarget, back: string) {
+async function attachAndAnswer(req: Request, res: Response, target: AttachmentTarget) {
   const user = requireUser(req);
   const input = AttachSchema.parse(req.body ?? {});
   if (!input.blob_signed_id) throw new HttpError(422, "Send the uploaded file's blob_signed_id");
@@ -111,6 +121,6 @@ async function attachAndAnswer(req: Request, res: Response, target: AttachmentTa
     return res.type(TURBO_STREAM).send(turboStream("append", input.list_id ?? listIdFor(attachment.kind, target), html));
   }
   if (wantsJson(req)) return res.status(201).json({ attachment: { id: attachment.id, kind: attachment.kind, filename: attachment.blob.filename, url: `/attachments/${attachment.id}` } });
-  res.redirect(303, back);
+  res.redirect(303, targetPath(target));
 }
 

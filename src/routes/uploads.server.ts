@@ -2,7 +2,8 @@ import { Router } from "express";
 import { z } from "zod";
 import { BlobAnnouncementSchema, UPLOAD_USES } from "#domain/files/uploads.ts";
 import { HttpError } from "#lib/errors.server.ts";
-import { announceUpload, storeUpload } from "#models/uploads.server.ts";
+import { announceUpload } from "#models/uploads.server.ts";
+import { storeUpload } from "#models/uploads/arrival.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 
 const UseSchema = z.object({ use: z.enum(UPLOAD_USES).catch("document") }).catch({ use: "document" });

@@ -1,82 +1,89 @@
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
-import { VEHICLE_TYPES } from "#domain/jobs/catalogue.ts";
-import { MAX_PAYLOAD_KG, MIN_PAYLOAD_KG, VEHICLE_FORM_FIELDS, VehicleChoiceSchema, VehicleInputSchema, vehicleFormValues } from "#domain/vehicles/vehicle-input.ts";
-import { EURO_STANDARDS, type VehicleView } from "#domain/vehicles/vehicles.ts";
+import { VehicleChoiceSchema, VehicleInputSchema, vehicleFormValues } from "#domain/vehicles/vehicle-input.ts";
+import type { VehicleView } from "#domain/vehicles/vehicles.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
-import type { FieldErrors, Refusal } from "#lib/result.server.ts";
+import type { Refusal } from "#lib/result.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import {
-  type LoadForVehicle, assignVehicle, createVehicle, deleteVehicle, keepsFleet, requireLoadForVehicleChoice, requireVehicleFor, updateVehicle, vehicleSectionFor, vehiclesOf,
-} from "#models/vehicles.server.ts";
+import { createVehicle, deleteVehicle, keepsFleet, requireVehicleFor, updateVehicle, vehiclesOf } from "#models/vehicles.server.ts";
+import { type LoadForVehicle, assignVehicle, requireLoadForVehicleChoice } from "#models/vehicles/load-vehicle.server.ts";
+import { type VehicleFormState, titled, vehicleForm } from "#pages/vehicles/form.server.ts";
+import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 
 /** A form as posted, kept as typed when it is refused. */
 const PostedSchema = z.record(z.string(), z.unknown()).catch({});
-/** What the vehicle form's selects and hints offer. */
-const formOptions = { formFields: VEHICLE_FORM_FIELDS, vehicleTypes: VEHICLE_TYPES, euroStandards: EURO_STANDARDS, minPayloadKg: MIN_PAYLOAD_KG, maxPayloadKg: MAX_PAYLOAD_KG };
 
 /**
  * A carrier's vehicles (`/vehicles`, for its admins and members; 404 for anyone else) and the
  * vehicle on a load (`PATCH /loads/:id/vehicle`, the carrier's office only).
  */
 export function vehiclesRouter(): Router {
-  const router = Router();
+  return Router()
+    .get("/vehicles", showVehicles)
+    .post("/vehicles", addVehicle)
+    .get("/vehicles/:id/edit", editVehicle)
+    .patch("/vehicles/:id", saveVehicle)
+    .delete("/vehicles/:id", removeVehicle)
+    .patch("/loads/:id/vehicle", chooseLoadVehicle);
+}
 
-  router.get("/vehicles", async (req, res) => {
-    await renderIndex(req, res, fleetKeeper(req));
-  });
+async function showVehicles(req: Request, res: Response) {
+  await renderIndex(req, res, fleetKeeper(req));
+}
 
-  router.post("/vehicles", async (req, res) => {
-    const user = fleetKeeper(req);
-    const input = parseInput(VehicleInputSchema, req.body);
-    const created = input.ok ? await createVehicle(user, input.data) : input;
-    if (!created.ok) return refuse(req, res, created, () => renderIndex(req, res, user, { errors: created.errors, values: PostedSchema.parse(req.body) }, created.status));
-    if (wantsJson(req)) return res.status(201).json({ vehicle: created.vehicle });
-    flash(req, "notice", `${created.vehicle.registration} added`);
-    res.redirect(303, "/vehicles");
-  });
+async function addVehicle(req: Request, res: Response) {
+  const user = fleetKeeper(req);
+  const input = parseInput(VehicleInputSchema, req.body);
+  const created = input.ok ? await createVehicle(user, input.data) : input;
+  if (!created.ok) {
+    const form = { errors: created.errors, values: PostedSchema.parse(req.body) };
+    return refuse(req, res, created, () => renderIndex(req, res, user, form, created.status));
+  }
+  if (wantsJson(req)) return res.status(201).json({ vehicle: created.vehicle });
+  flash(req, "notice", `${created.vehicle.registration} added`);
+  res.redirect(303, "/vehicles");
+}
 
-  router.get("/vehicles/:id/edit", async (req, res) => {
-    const user = fleetKeeper(req);
-    const vehicle = await requireVehicleFor(user, req.params.id);
-    await renderEdit(req, res, vehicle, { errors: {}, values: vehicleFormValues(vehicle) });
-  });
+async function editVehicle(req: Request, res: Response) {
+  const vehicle = await requireVehicleFor(fleetKeeper(req), req.params.id);
+  await renderEdit(req, res, vehicle, { errors: {}, values: vehicleFormValues(vehicle) });
+}
 
-  router.patch("/vehicles/:id", async (req, res) => {
-    const user = fleetKeeper(req);
-    const vehicle = await requireVehicleFor(user, req.params.id);
-    const input = parseInput(VehicleInputSchema, req.body);
-    const updated = input.ok ? await updateVehicle(user, vehicle, input.data) : input;
-    if (!updated.ok) return refuse(req, res, updated, () => renderEdit(req, res, vehicle, { errors: updated.errors, values: PostedSchema.parse(req.body) }, updated.status));
-    if (wantsJson(req)) return res.json({ vehicle: await requireVehicleFor(user, vehicle.id) });
-    flash(req, "notice", `${input.ok ? input.data.registration : vehicle.registration} saved`);
-    res.redirect(303, "/vehicles");
-  });
+async function saveVehicle(req: Request, res: Response) {
+  const user = fleetKeeper(req);
+  const vehicle = await requireVehicleFor(user, req.params.id);
+  const input = parseInput(VehicleInputSchema, req.body);
+  const updated = input.ok ? await updateVehicle(user, vehicle, input.data) : input;
+  if (!updated.ok) {
+    const form = { errors: updated.errors, values: PostedSchema.parse(req.body) };
+    return refuse(req, res, updated, () => renderEdit(req, res, vehicle, form, updated.status));
+  }
+  if (wantsJson(req)) return res.json({ vehicle: await requireVehicleFor(user, vehicle.id) });
+  flash(req, "notice", `${input.ok ? input.data.registration : vehicle.registration} saved`);
+  res.redirect(303, "/vehicles");
+}
 
-  router.delete("/vehicles/:id", async (req, res) => {
-    const user = fleetKeeper(req);
-    const vehicle = await requireVehicleFor(user, req.params.id);
-    await deleteVehicle(user, vehicle);
-    if (wantsJson(req)) return res.status(204).end();
-    flash(req, "notice", `${vehicle.registration} removed`);
-    res.redirect(303, "/vehicles");
-  });
+async function removeVehicle(req: Request, res: Response) {
+  const user = fleetKeeper(req);
+  const vehicle = await requireVehicleFor(user, req.params.id);
+  await deleteVehicle(user, vehicle);
+  if (wantsJson(req)) return res.status(204).end();
+  flash(req, "notice", `${vehicle.registration} removed`);
+  res.redirect(303, "/vehicles");
+}
 
-  router.patch("/loads/:id/vehicle", async (req, res) => {
-    const user = requireUser(req);
-    const load = await requireLoadForVehicleChoice(user, req.params.id);
-    const input = parseInput(VehicleChoiceSchema, req.body);
-    const outcome = input.ok ? await assignVehicle(load, user, input.data.vehicle_id) : input;
-    if (!outcome.ok) return refuse(req, res, outcome, () => renderLoadVehicle(req, res, user, load, outcome));
-    if (wantsJson(req)) return res.json({ load: { id: load.id, vehicleId: input.ok ? input.data.vehicle_id : null } });
-    flash(req, "notice", input.ok && input.data.vehicle_id === null ? "Vehicle taken off the load" : "Vehicle saved");
-    res.redirect(303, `/loads/${load.id}`);
-  });
-
-  return router;
+async function chooseLoadVehicle(req: Request, res: Response) {
+  const user = requireUser(req);
+  const load = await requireLoadForVehicleChoice(user, req.params.id);
+  const input = parseInput(VehicleChoiceSchema, req.body);
+  const outcome = input.ok ? await assignVehicle(load, user, input.data.vehicle_id) : input;
+  if (!outcome.ok) return refuse(req, res, outcome, () => renderLoadVehicle(req, res, user, load, outcome));
+  if (wantsJson(req)) return res.json({ load: { id: load.id, vehicleId: input.ok ? input.data.vehicle_id : null } });
+  flash(req, "notice", input.ok && input.data.vehicle_id === null ? "Vehicle taken off the load" : "Vehicle saved");
+  res.redirect(303, `/loads/${load.id}`);
 }
 
 /** The carrier's admins and members; anyone else is told the page does not exist. */
@@ -92,16 +99,13 @@ function refuse(req: Request, res: Response, refusal: Refusal, page: () => Promi
   return page();
 }
 
-type FormState = { errors: FieldErrors; values: Record<string, unknown> };
-const titled = (title: string, errors: FieldErrors) => (Object.keys(errors).length ? `Error: ${title}` : title);
-
-async function renderIndex(req: Request, res: Response, user: CurrentUser, form: FormState = { errors: {}, values: {} }, status = 200) {
+async function renderIndex(req: Request, res: Response, user: CurrentUser, form: VehicleFormState = { errors: {}, values: {} }, status = 200) {
   const vehicles = await vehiclesOf(user);
-  await renderPage(req, res, "vehicles/index", { title: titled("Vehicles", form.errors), vehicles, ...formOptions, ...form }, status);
+  await renderPage(req, res, "vehicles/index", { title: titled("Vehicles", form.errors), vehicles, ...vehicleForm(form) }, status);
 }
 
-async function renderEdit(req: Request, res: Response, vehicle: VehicleView, form: FormState, status = 200) {
-  await renderPage(req, res, "vehicles/edit", { title: titled(`Edit ${vehicle.registration}`, form.errors), vehicle, ...formOptions, ...form }, status);
+async function renderEdit(req: Request, res: Response, vehicle: VehicleView, form: VehicleFormState, status = 200) {
+  await renderPage(req, res, "vehicles/edit", { title: titled(`Edit ${vehicle.registration}`, form.errors), vehicle, ...vehicleForm(form) }, status);
 }
 
 /**

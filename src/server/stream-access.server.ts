@@ -1,3 +1,4 @@
+import { inOfficeOf } from "#domain/accounts/team.ts";
 import { parseStream } from "#domain/messaging/streams.ts";
 import { findConversation } from "#models/conversations.server.ts";
 import { canSeeLoad } from "#models/loads/access.server.ts";
@@ -22,7 +23,7 @@ export async function canFollowStream(user: CurrentUser, name: string): Promise<
     case "account":
       return stream.accountId === user.accountId && user.role !== "driver";
     case "quotes":
-      return stream.accountId === user.accountId && user.account.kind === "carrier" && user.role !== "driver";
+      return inOfficeOf("carrier", stream.accountId, user);
     case "load":
       return canSeeLoad(user, stream.loadId);
     case "job":

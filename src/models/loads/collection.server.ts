@@ -9,7 +9,9 @@ import { HttpError } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, warned, type Result, type Warned } from "#lib/result.server.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
 import { broadcastTo } from "#lib/broadcast.server.ts";
-import { actorOf, afterStatusChange, runsLoad, type LoadDetail } from "#models/loads.server.ts";
+import { actorOf, runsLoad } from "#models/loads/access.server.ts";
+import { afterStatusChange } from "#models/loads/status-changes.server.ts";
+import type { LoadDetail } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // The collection: marked by the driver (or the office running the load, for a driver without the

@@ -3,7 +3,7 @@ import { db } from "#db/client.server.ts";
 import { renderTemplate } from "#lib/templates.server.ts";
 import { awardJob } from "#models/award.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
-import { vehicleSectionFor } from "#models/vehicles.server.ts";
+import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 
