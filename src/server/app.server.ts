@@ -4,6 +4,7 @@ import express, { type Express } from "express";
 import session from "express-session";
 import helmet from "helmet";
 import compression from "compression";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { db } from "#db/client.server.ts";
 import type { Env } from "#lib/env.server.ts";
@@ -30,7 +31,6 @@ import { unsubscribeRouter } from "#routes/unsubscribe.server.ts";
 import { signatureCallbackRouter } from "#routes/signature-callback.server.ts";
 import { healthRouter } from "#routes/health.server.ts";
 
-
 export type AppOptions = {
   env: Env;
   logger: Logger;
@@ -43,8 +43,26 @@ export type AppOptions = {
   signInLimiter?: SignInLimiter;
 };
 
-export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLimiter }: AppOptions): { app: Express; sessionParser: express.RequestHandler; sessionStore: PrismaSessionStore } {
+type AppParts = { app: Express; sessionParser: express.RequestHandler; sessionStore: PrismaSessionStore };
+
+export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLimiter }: AppOptions): AppParts {
   const app = express();
+  configure(app, env);
+  useSessionlessSteps(app, env, logger);
+  const redis = redisFor(env);
+  useSignatureCallbacks(app, env, redis);
+  forgetEarlierApps();
+  const { sessionParser, sessionStore } = sessions(env);
+  app.use(sessionParser);
+  useRequestSteps(app, writeBudgets, redis);
+  app.use(routes({ env, signInLimiter: signInLimiter ?? createSignInLimiter({ redis }) }));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return { app, sessionParser, sessionStore };
+}
+
+/** The app's settings: its views and what every page is told (telemetry, the map tiles). */
+function configure(app: Express, env: Env): void {
   app.set("view engine", "ejs");
   // Views compiled once with their includes found once (src/server/lib/templates.server.ts).
   app.engine("ejs", renderFileForExpress);
@@ -57,7 +75,10 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
   app.locals.telemetry = env.telemetryEnabled;
   // Every map's tile service (the CSP allows its host only).
   app.locals.mapTiles = { url: env.TILE_URL, attribution: env.TILE_ATTRIBUTION };
+}
 
+/** What answers before any session is read: load shedding, assets, the log, health, uploads, unsubscribing. */
+function useSessionlessSteps(app: Express, env: Env, logger: Logger): void {
   app.use(shedLoad());
   app.use(compressedWhenAsked());
   // Before the assets: a missing asset's 404 page needs its nonce too.
@@ -73,17 +94,27 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
   app.use(uploadStorageRouter());
   // Posted by mail clients with no session or CSRF token (RFC 8058): the signed token is the permission.
   app.use(unsubscribeRouter());
-  const redis = redisFor(env);
-  // A hosted signing provider's confirmations, server to server: their HMAC signature is the
-  // permission, so (as the upload PUT) mounted before the session and the CSRF check, and reading its
-  // own raw body. Only with a provider configured (its secret then is too).
-  if (env.SIGNATURE_PROVIDER_URL && env.SIGNATURE_PROVIDER_SECRET) app.use(signatureCallbackRouter({ secret: env.SIGNATURE_PROVIDER_SECRET, redis }));
+}
 
-  // A new app starts from the database, not from what an earlier app in this process cached.
+/**
+ * A hosted signing provider's confirmations, server to server: their HMAC signature is the
+ * permission, so (as the upload PUT) mounted before the session and the CSRF check, and reading its
+ * own raw body. Only with a provider configured (its secret then is too).
+ */
+function useSignatureCallbacks(app: Express, env: Env, redis: Redis | null): void {
+  if (!env.SIGNATURE_PROVIDER_URL || !env.SIGNATURE_PROVIDER_SECRET) return;
+  app.use(signatureCallbackRouter({ secret: env.SIGNATURE_PROVIDER_SECRET, redis }));
+}
+
+/** A new app starts from the database, not from what an earlier app in this process cached. */
+function forgetEarlierApps(): void {
   sessionCache.clear();
   forgetSignedInUsers();
   forgetPages();
   forgetNavBadges();
+}
+
+function sessions(env: Env): Pick<AppParts, "sessionParser" | "sessionStore"> {
   const sessionStore = new PrismaSessionStore(db);
   const sessionParser = session({
     name: SESSION_COOKIE,
@@ -94,7 +125,11 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
     rolling: false,
     cookie: { httpOnly: true, sameSite: "lax", secure: env.isProduction, maxAge: SESSION_MAX_AGE_MS },
   });
-  app.use(sessionParser);
+  return { sessionParser, sessionStore };
+}
+
+/** Once the session is read: a write's body, CSRF check and budget, the signed-in user, kept pages. */
+function useRequestSteps(app: Express, writeBudgets: typeof WRITE_BUDGETS, redis: Redis | null): void {
   app.use(
     forWrites(
       express.urlencoded({ extended: true, limit: "200kb" }),
@@ -108,13 +143,7 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
   app.use(loadCurrentUser);
   app.use(forWrites(limitWrites(writeBudgets, redis), auditImpersonatedWrites));
   app.use(pageCache());
-
-  app.use(routes({ env, signInLimiter: signInLimiter ?? createSignInLimiter({ redis }) }));
-  app.use(notFoundHandler);
-  app.use(errorHandler);
-  return { app, sessionParser, sessionStore };
 }
-
 
 /**
  * The files directly in public/ (the favicon …), found once at start: other requests go straight to

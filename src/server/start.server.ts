@@ -3,21 +3,21 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import { createApp } from "#server/app.server.ts";
-import { startSharedCaches } from "#db/shared-caches.server.ts";
+import { startSharedCaches, type SharedCaches } from "#db/shared-caches.server.ts";
 import { closeSharedRedis, connectSharedRedis } from "#lib/redis.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { db, disconnectDb } from "#db/client.server.ts";
 import { prepareDatabase } from "#db/prepare.server.ts";
 import { seed } from "../../prisma/seed.ts";
-import { startAuctionClock, type AuctionClock } from "#models/auctions.server.ts";
+import { startAuctionClock, type AuctionClock } from "#models/auctions/clock.server.ts";
 import { finishInterruptedAwards } from "#models/loads/stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
-import { sendSearchDigests } from "#models/saved-searches.server.ts";
+import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
 import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
-import { attachCable } from "#server/cable.server.ts";
+import { attachCable, type AppCable } from "#server/cable.server.ts";
 import { drainable } from "#server/draining.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(options?: { graceMs?: number }): Promise<void> };
@@ -54,11 +54,7 @@ export async function seedOnFirstStart(env: Pick<Env, "seedDemoData" | "isProduc
 }
 
 async function serve(env: Env, logger: Logger, unlock: () => void, undo: (() => Promise<unknown>)[]): Promise<RunningServer> {
-  await seedOnFirstStart(env, logger);
-
-  const finished = await finishInterruptedAwards();
-  if (finished) logger.info({ stops: finished }, "finished the load stops of an interrupted award");
-
+  await catchUp(env, logger);
   // Redis first when configured: rate limits, the cable and cache invalidation are shared through it.
   undo.push(() => closeSharedRedis());
   await connectSharedRedis(env);
@@ -70,51 +66,83 @@ async function serve(env: Env, logger: Logger, unlock: () => void, undo: (() => 
   const cable = attachCable({ server, sessionParser, env, logger });
   undo.push(() => cable.close());
   await sessionStore.prune();
-  await new Promise<void>((resolve, reject) => {
+  await listen(server, env);
+  const url = addressOf(server, env);
+  const background = startBackground(logger, env.APP_ORIGIN ?? url);
+  return { url, server, close: closer({ server, logger, drain, cable, background, sharedCaches, unlock }) };
+}
+
+/** Before serving: demo data on a first start, and the load stops of an award a stop interrupted. */
+async function catchUp(env: Env, logger: Logger): Promise<void> {
+  await seedOnFirstStart(env, logger);
+  const finished = await finishInterruptedAwards();
+  if (finished) logger.info({ stops: finished }, "finished the load stops of an interrupted award");
+}
+
+function listen(server: http.Server, env: Env): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, () => {
       server.off("error", reject);
       resolve();
     });
   });
+}
+
+/** Where the listening server answers (localhost when it listens on every interface). */
+function addressOf(server: http.Server, env: Env): string {
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+  return `http://${host}:${port}`;
+}
+
+/** The server's own work, started once it listens; `origin` is where e-mailed links point. */
+function startBackground(logger: Logger, origin: string): Background[] {
   const background: Background[] = [
     stoppedAfterItsRun(startAuctionClock(logger)),
     startHousekeeping(logger),
-    startSearchDigests(logger, env.APP_ORIGIN ?? `http://${host}:${port}`),
-    startDueEmails(logger, env.APP_ORIGIN ?? `http://${host}:${port}`),
+    startSearchDigests(logger, origin),
+    startDueEmails(logger, origin),
     startCallOffChecks(logger),
   ];
   // Jobs stored before the CO2e figure existed (or seeded without it) get it in the background.
   void fillMissingJobCo2e()
     .then((jobs) => jobs && logger.info({ jobs }, "worked out the CO2e per load of jobs without one"))
     .catch((err: unknown) => logger.error({ err }, "working out jobs' CO2e failed"));
+  return background;
+}
 
-  return {
-    url: `http://${host}:${port}`,
-    server,
-    /**
-     * Graceful shutdown: /up says "draining", no new connection is taken, cable clients are told to
-     * reconnect (to another server), requests being answered get up to graceMs to finish while the
-     * background work stops. Only then do the cable's pub/sub and the database close: a request
-     * finishing may still broadcast and write.
-     */
-    async close({ graceMs = SHUTDOWN_GRACE_MS } = {}) {
-      const closed = once(server, "close");
-      const requestsDone = drain(graceMs);
-      cable.cable.restart();
-      await Promise.all(background.map((work) => work.stop()));
-      const cutOff = await requestsDone;
-      if (cutOff) logger.warn({ requests: cutOff, graceMs }, "requests still running at shutdown were cut off");
-      await cable.close();
-      await closed;
-      await sharedCaches.stop();
-      await closeSharedRedis();
-      // What requests used closes last, once none can be running.
-      await disconnectDb();
-      unlock();
-    },
+type Running = {
+  server: http.Server;
+  logger: Logger;
+  drain: (graceMs: number) => Promise<number>;
+  cable: AppCable;
+  background: Background[];
+  sharedCaches: SharedCaches;
+  unlock: () => void;
+};
+
+/**
+ * Graceful shutdown: /up says "draining", no new connection is taken, cable clients are told to
+ * reconnect (to another server), requests being answered get up to graceMs to finish while the
+ * background work stops. Only then do the cable's pub/sub and the database close: a request
+ * finishing may still broadcast and write.
+ */
+function closer({ server, logger, drain, cable, background, sharedCaches, unlock }: Running): RunningServer["close"] {
+  return async ({ graceMs = SHUTDOWN_GRACE_MS } = {}) => {
+    const closed = once(server, "close");
+    const requestsDone = drain(graceMs);
+    cable.cable.restart();
+    await Promise.all(background.map((work) => work.stop()));
+    const cutOff = await requestsDone;
+    if (cutOff) logger.warn({ requests: cutOff, graceMs }, "requests still running at shutdown were cut off");
+    await cable.close();
+    await closed;
+    await sharedCaches.stop();
+    await closeSharedRedis();
+    // What requests used closes last, once none can be running.
+    await disconnectDb();
+    unlock();
   };
 }
 
