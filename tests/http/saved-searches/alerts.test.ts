@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { savedFilters } from "#domain/jobs/saved-search.ts";
-import { recordMatches } from "#models/saved-searches.server.ts";
+import { recordMatches } from "#models/saved-searches/matches.server.ts";
 import { signedInAgent, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob, formBody, jobFormBody } from "../../support/job-fixtures.ts";

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { savedFilters } from "#domain/jobs/saved-search.ts";
-import { recordMatches, sendSearchDigests } from "#models/saved-searches.server.ts";
+import { recordMatches } from "#models/saved-searches/matches.server.ts";
+import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 import { lettersTo } from "../../support/outbox.ts";

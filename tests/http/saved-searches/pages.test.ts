@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { readBoardFilters, boardQuery } from "#domain/jobs/board-filters.ts";
-import { recordMatches } from "#models/saved-searches.server.ts";
+import { recordMatches } from "#models/saved-searches/matches.server.ts";
 import { signedInAgent, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createSupport, createUser } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";

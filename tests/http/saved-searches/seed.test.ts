@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { DEMO_SAVED_SEARCHES, seedSavedSearches } from "../../../prisma/seeds/saved-searches.ts";
 import { seed } from "../../../prisma/seed.ts";
-import { sendSearchDigests } from "#models/saved-searches.server.ts";
+import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
 import { lettersTo } from "../../support/outbox.ts";
 
 const counts = async () => ({ searches: await db().savedSearch.count(), matches: await db().savedSearchMatch.count() });

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server.ts";
-import { additionalDataText } from "#domain/jobs/stored-job.ts";
+import { additionalDataText } from "#domain/jobs/stored-values.ts";
 import { savedFilters } from "#domain/jobs/saved-search.ts";
 import { newStorageKey, storage } from "#lib/storage.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { createLoadStops, finishInterruptedAwards } from "#models/loads/stops.server.ts";
-import { recordMatches, sendSearchDigests } from "#models/saved-searches.server.ts";
+import { recordMatches } from "#models/saved-searches/matches.server.ts";
+import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
 import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { notify } from "#models/notifications/notify.server.ts";
 import { UNATTACHED_BLOB_TTL_MS, purgeUnattachedBlobs } from "#models/uploads.server.ts";
