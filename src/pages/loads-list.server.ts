@@ -6,6 +6,7 @@ import { actorOf } from "#models/loads/access.server.ts";
 import { jobsWithLoadsFor, loadsFor, otherTabLoads } from "#models/loads/list.server.ts";
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
 import { pageLinks, withQuery } from "#pages/pagination.server.ts";
 
 // The /loads page: one page of a user's loads in two tabs (to run; delivered and cancelled), one
@@ -49,6 +50,8 @@ export async function loadsPageFor(user: CurrentUser, { page = 1, job, view = "c
   const elsewhere = list.loads.length === 0 && page === 1 ? pointerToOtherTab(view, await otherTabLoads(user, jobId)) : null;
   return {
     ...list,
+    // The assign-driver modal's error summary links the driver's message to that load's select.
+    loads: list.loads.map((load) => ({ ...load, errorFieldId: fieldIdsOf({ driver_id: `list_driver_${load.id}` }) })),
     jobId,
     jobs: actor === "shipper" ? jobs : [],
     drivers,

@@ -8,6 +8,7 @@ import { isWarned, type FieldErrors } from "#lib/result.server.ts";
 import { pendingUploads } from "#models/uploads/owned.server.ts";
 import { actorOf } from "#models/loads/access.server.ts";
 import { requireLoadFor, type LoadDetail } from "#models/loads.server.ts";
+import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
 import { proofFilename, proofPdf } from "#pages/pdf/proof-of-delivery.server.ts";
 import { deliverySites, recordDelivery, requireProof, withPlace } from "#models/proof-of-delivery.server.ts";
 import { requireUser } from "#server/auth.server.ts";
@@ -60,6 +61,9 @@ export function proofOfDeliveryRouter(): Router {
   return router;
 }
 
+/** Photos and the signature have no one field to focus: only the recipient's name is linked. */
+const errorFieldId = fieldIdsOf({ recipient_name: "field_recipient_name" });
+
 /** The load, if this user may mark it delivered now. */
 async function deliverableLoad(req: Request): Promise<LoadDetail> {
   const user = requireUser(req);
@@ -76,7 +80,8 @@ async function showForm(req: Request, res: Response, load: LoadDetail, errors: F
   const user = requireUser(req);
   const pending = await pendingUploads(user, values.blob_signed_ids ?? []);
   const position = actorOf(user) === "driver" ? { sites: deliverySites(load) } : null;
-  return renderPage(req, res, "loads/delivery", { title: `Deliver load ${load.sequence} · ${load.job.reference}`, load, errors, values, pending, warnings, position }, status);
+  const title = `Deliver load ${load.sequence} · ${load.job.reference}`;
+  return renderPage(req, res, "loads/delivery", { title, load, errors, values, pending, warnings, position, errorFieldId }, status);
 }
 
 async function sendProofPdf(req: Request, res: Response, disposition: "inline" | "attachment") {

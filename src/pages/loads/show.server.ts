@@ -10,6 +10,7 @@ import type { LoadDetail } from "#models/loads.server.ts";
 import { loadConversationFor } from "#models/messages/conversation-view.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { carrierSelector, selectorRequestFor } from "#pages/loads/carrier-selector.server.ts";
+import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
 import { loadTracking } from "#pages/loads/tracking.server.ts";
 import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
 
@@ -39,8 +40,10 @@ export function movePickups(load: LoadDetail) {
   }));
 }
 
-/** The move form's error summary links each message to its field ("load_<key>"). */
-const moveFieldId = (key: string) => `load_${key}`;
+/** The move form's error summary links each message to its field. */
+const moveFieldId = fieldIdsOf({ pickup_date: "load_pickup_date", carrier_account_id: "load_carrier_account_id" });
+/** The page's own error summary links only the driver's message, to the driver select. */
+const errorFieldId = fieldIdsOf({ driver_id: "load_driver_id" });
 
 export type LoadPageForm = { errors?: Record<string, string>; values?: unknown; warnings?: string[] };
 
@@ -64,6 +67,7 @@ export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPa
     selector,
     movePickups: actions.canMove ? movePickups(load) : [],
     moveFieldId,
+    errorFieldId,
     conversation,
     liveTag: streamTag(loadStream(load.id)),
     tracking,
