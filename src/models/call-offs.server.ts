@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { inOfficeOf, isOfficeOf } from "#domain/accounts/team.ts";
 import { lockRow } from "#db/row-lock.server.ts";
 import { callOffDeviationPercent, callOffVariance, type CallOffMonth } from "#domain/charts/call-offs.ts";
 import type { Chart } from "#domain/charts/chart.ts";
@@ -6,7 +7,7 @@ import { monthOfInstant } from "#domain/charts/months.ts";
 import { formatMonthYear } from "#domain/format/dates.ts";
 import { storedLoadEstimates } from "#domain/jobs/stored-values.ts";
 import { notificationContent } from "#domain/messaging/notification-content.ts";
-import { officeUsers } from "#models/notifications/notify.server.ts";
+import { officeUsers } from "#models/team.server.ts";
 import { pushNotifications, pushedNotificationSelect } from "#models/notifications/push.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -17,8 +18,9 @@ type ContractJob = { id: number; reference: string; additionalData: string };
 
 /** Whether this user's side may follow the job's call-offs: its shipper, or a carrier running its loads. */
 export async function followsCallOffs(user: CurrentUser, job: { id: number; shipperAccountId: number; jobType: string }): Promise<boolean> {
-  if (job.jobType !== "contract" || user.role === "driver") return false;
-  if (user.account.kind === "shipper") return job.shipperAccountId === user.accountId;
+  if (job.jobType !== "contract") return false;
+  if (inOfficeOf("shipper", job.shipperAccountId, user)) return true;
+  if (!isOfficeOf("carrier", user)) return false;
   return (await db().load.count({ where: { jobId: job.id, carrierAccountId: user.accountId } })) > 0;
 }
 
