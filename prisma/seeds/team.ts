@@ -1,7 +1,7 @@
 // One invitation waiting in the outbox: Pennine's admin has invited a new driver, so a demo shows
 // what the invited person receives and the team page shows an invitation waiting.
 import type { PrismaClient } from "#generated/prisma/client.ts";
-import { invite } from "#models/team.server.ts";
+import { invite } from "#models/team/invitations.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 
 export const DEMO_INVITEE = "new.driver@example.com";

@@ -1,13 +1,14 @@
 import { db } from "#db/client.server.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
 import type { z } from "zod";
 import { COMPLIANCE_LABELS, daysUntil, reminderDue, standingOf, type COMPLIANCE_SCHEMAS, type ComplianceKind, type Standing } from "#domain/compliance/documents.ts";
 import { formatDate } from "#domain/format/dates.ts";
 import { notificationContent } from "#domain/messaging/notification-content.ts";
 import { found } from "#lib/errors.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
-import { ownStoredBlob } from "#models/attachments.server.ts";
+import { ownStoredBlob } from "#models/uploads/owned.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
-import { officeUsers } from "#models/notifications/notify.server.ts";
+import { officeUsers } from "#models/team.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A carrier's operator licence and goods-in-transit insurance: kept by its office on the account
@@ -34,7 +35,7 @@ type Input<K extends ComplianceKind> = z.output<(typeof COMPLIANCE_SCHEMAS)[K]>;
 
 /** Saves one of the carrier office's documents (a new expiry date starts its reminders afresh). */
 export async function saveComplianceDocument<K extends ComplianceKind>(user: CurrentUser, kind: K, input: Input<K>): Promise<Result> {
-  found(user.account.kind === "carrier" && user.role !== "driver");
+  found(isOfficeOf("carrier", user));
   const certificate = input.certificate_signed_id ? await ownStoredBlob(user, input.certificate_signed_id) : null;
   if (input.certificate_signed_id && certificate?.use !== "document") return refused({ certificate: "Upload the certificate again" });
   const fields = {

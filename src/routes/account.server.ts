@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PasswordSchema } from "#domain/auth/account-forms.ts";
 import { emailPreferencesOf, saveEmailPreferences } from "#models/email-preferences.server.ts";
 import { endSessions } from "#models/sessions.server.ts";
-import { changeCredentials } from "#models/users.server.ts";
+import { changeCredentials } from "#models/users/credentials.server.ts";
 import { impersonationRefusal, refuseWhileImpersonating, requireUser } from "#server/auth.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import { flash, renderPage, type PageLocals } from "#server/render.server.ts";

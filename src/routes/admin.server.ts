@@ -6,7 +6,7 @@ import { flash, renderPage } from "#server/render.server.ts";
 import { searchUsers } from "#models/users.server.ts";
 import { recentAudit } from "#models/audit.server.ts";
 import { recentClientErrors } from "#models/telemetry.server.ts";
-import { supportInbox } from "#models/support-chat.server.ts";
+import { supportInbox } from "#models/support-chat/inbox.server.ts";
 import { startImpersonation, stopImpersonation } from "#models/impersonation.server.ts";
 
 const ImpersonationSchema = z.object({ user_id: z.coerce.number().int().positive() });

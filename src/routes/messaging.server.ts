@@ -2,8 +2,11 @@ import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { TypingEventSchema } from "#domain/messaging/schemas.ts";
 import type { ConversationRef } from "#domain/messaging/streams.ts";
-import { conversationsFor } from "#models/conversations.server.ts";
-import { markMessageRead, postMessage, reportTyping, requireConversation, viewOf } from "#models/messages.server.ts";
+import { conversationsFor } from "#models/conversations/list.server.ts";
+import { postMessage, requireConversation } from "#models/messages.server.ts";
+import { viewOf } from "#models/messages/conversation-view.server.ts";
+import { markMessageRead } from "#models/messages/reading.server.ts";
+import { reportTyping } from "#models/messages/typing.server.ts";
 import { turboStream } from "#lib/turbo.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { HttpError, recordId } from "#lib/errors.server.ts";
@@ -17,32 +20,20 @@ const CarrierChoiceSchema = z.object({ carrier_account_id: z.unknown().optional(
 
 export function messagingRouter(): Router {
   const router = Router();
-
-  router.get("/messages", async (req, res) => {
-    const user = requireUser(req);
-    await renderPage(req, res, "messages/index", { title: "Messages", conversations: await conversationsFor(user) });
-  });
-
+  router.get("/messages", showConversations);
   router.get("/loads/:loadId/messages", (req, res) => showConversation(req, res, loadRef(req)));
   router.get("/jobs/:jobId/messages", (req, res) => showConversation(req, res, jobRef(req)));
   router.post("/loads/:loadId/messages", (req, res) => createMessage(req, res, loadRef(req)));
   router.post("/jobs/:jobId/messages", (req, res) => createMessage(req, res, jobRef(req)));
-
   // The page calls this for each incoming unread message it shows.
-  router.put("/api/v1/messages/:sgid/read.json", async (req, res) => {
-    const { unreadCount } = await markMessageRead(requireUser(req), req.params.sgid);
-    res.json({ read: true, unread_count: unreadCount });
-  });
-
-  router.post("/api/v1/message_typing_event", async (req, res) => {
-    const user = requireUser(req);
-    const parsed = TypingEventSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new HttpError(422, "Send load_id, job_id and to_account_id as ids");
-    await reportTyping(user, parsed.data);
-    res.status(204).end();
-  });
-
+  router.put("/api/v1/messages/:sgid/read.json", readMessage);
+  router.post("/api/v1/message_typing_event", typingEvent);
   return router;
+}
+
+async function showConversations(req: Request, res: Response) {
+  const user = requireUser(req);
+  await renderPage(req, res, "messages/index", { title: "Messages", conversations: await conversationsFor(user) });
 }
 
 async function showConversation(req: Request, res: Response, ref: ConversationRef) {
@@ -64,6 +55,19 @@ async function createMessage(req: Request, res: Response, ref: ConversationRef) 
   }
   if (wantsStream) return res.type(TURBO_STREAM).send(outcome.streamHtml);
   res.redirect(303, conversation.path);
+}
+
+async function readMessage(req: Request, res: Response) {
+  const { unreadCount } = await markMessageRead(requireUser(req), req.params.sgid);
+  res.json({ read: true, unread_count: unreadCount });
+}
+
+async function typingEvent(req: Request, res: Response) {
+  const user = requireUser(req);
+  const parsed = TypingEventSchema.safeParse(req.body ?? {});
+  if (!parsed.success) throw new HttpError(422, "Send load_id, job_id and to_account_id as ids");
+  await reportTyping(user, parsed.data);
+  res.status(204).end();
 }
 
 const loadRef = (req: Request): ConversationRef => ({ kind: "load", loadId: recordId(req.params.loadId) });

@@ -1,63 +1,75 @@
 import { Router, type Request, type Response } from "express";
-import { supportChatKey } from "#domain/support/chat.ts";
+import { SUPPORT_CHAT_PATH, supportChatKey } from "#domain/support/chat.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server.ts";
-import { answerSupportChat, reportSupportTyping, requireSupportChat, sendToSupport, supportChatFor, type SentOutcome, type SupportChatView } from "#models/support-chat.server.ts";
+import { requireSupportChat, supportChatFor } from "#models/support-chat.server.ts";
+import { answerSupportChat, sendToSupport, type SentOutcome } from "#models/support-chat/sending.server.ts";
+import { reportSupportTyping } from "#models/support-chat/typing.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { PERSON_CHAT_FORM, staffChatForm, staffChatPath, type ChatForm } from "#pages/support-chat.server.ts";
 import { requireRole, requireUser } from "#server/auth.server.ts";
 import { renderPage, renderPartial } from "#server/render.server.ts";
 
 const PANEL_FRAME = "support_chat";
-const PERSON_FORM = { action: "/support/messages", label: "Message to Loadline support" };
-const staffForm = (chat: SupportChatView) => ({ action: `/admin/support/${chat.conversationId}/messages`, label: `Answer ${chat.person.name}` });
 
 /** The support chat: signed-in people's conversations with platform support, answered from /admin. */
 export function supportRouter(): Router {
-  const router = Router();
+  return (
+    Router()
+      .get("/support", showChat)
+      .post("/support/messages", writeToSupport)
+      // Typing notices (JSON posts with the CSRF header from the message box): 204, relayed to the other side.
+      .post("/support/typing", personTyping)
+      .post("/admin/support/:id/typing", staffTyping)
+      .get("/admin/support/:id", showChatToStaff)
+      .post("/admin/support/:id/messages", answerChat)
+  );
+}
 
-  // The chat button's panel loads this page's frame; without the frame header it is a page of its own.
-  router.get("/support", async (req, res) => {
-    const chat = await supportChatFor(requirePerson(req));
-    if (req.get("Turbo-Frame") === PANEL_FRAME) return res.type("html").send(await renderPartial(req, res, "support/_panel", { chat }));
-    await renderPage(req, res, "support/show", { title: "Help", chat });
-  });
+// The chat button's panel loads this page's frame; without the frame header it is a page of its own.
+async function showChat(req: Request, res: Response) {
+  const chat = await supportChatFor(requirePerson(req));
+  const panel = { chat, form: PERSON_CHAT_FORM };
+  if (req.get("Turbo-Frame") === PANEL_FRAME) return res.type("html").send(await renderPartial(req, res, "support/_panel", panel));
+  await renderPage(req, res, "support/show", { title: "Help", ...panel });
+}
 
-  router.post("/support/messages", async (req, res) => {
-    const user = requirePerson(req);
-    const sent = await sendToSupport(user, req.body);
-    const chat = { key: supportChatKey(user.id) };
-    await answer(req, res, sent, { chat, ...PERSON_FORM }, "/support", async () => renderPage(req, res, "support/show", { title: "Help", chat: await supportChatFor(user), ...refusal(req, sent) }, 422));
-  });
+async function writeToSupport(req: Request, res: Response) {
+  const user = requirePerson(req);
+  const sent = await sendToSupport(user, req.body);
+  const rerender = async () => {
+    const page = { title: "Help", chat: await supportChatFor(user), form: PERSON_CHAT_FORM, ...refusal(req, sent) };
+    await renderPage(req, res, "support/show", page, 422);
+  };
+  await answer(req, res, sent, { chat: { key: supportChatKey(user.id) }, ...PERSON_CHAT_FORM }, SUPPORT_CHAT_PATH, rerender);
+}
 
-  // Typing notices (JSON posts with the CSRF header from the message box): 204, relayed to the other side.
-  router.post("/support/typing", async (req, res) => {
-    const user = requirePerson(req);
-    await reportSupportTyping(user.id, user);
-    res.status(204).end();
-  });
+async function personTyping(req: Request, res: Response) {
+  const user = requirePerson(req);
+  await reportSupportTyping(user.id, user);
+  res.status(204).end();
+}
 
-  router.post("/admin/support/:id/typing", async (req, res) => {
-    const staff = requireRole(req, "support");
-    const chat = await requireSupportChat(req.params.id, { read: false });
-    await reportSupportTyping(chat.person.id, staff);
-    res.status(204).end();
-  });
+async function staffTyping(req: Request, res: Response) {
+  const staff = requireRole(req, "support");
+  const chat = await requireSupportChat(req.params.id, { read: false });
+  await reportSupportTyping(chat.person.id, staff);
+  res.status(204).end();
+}
 
-  router.get("/admin/support/:id", async (req, res) => {
-    requireRole(req, "support");
-    const chat = await requireSupportChat(req.params.id);
-    await renderPage(req, res, "admin/support_chat", { title: `Chat with ${chat.person.name}`, chat });
-  });
+async function showChatToStaff(req: Request, res: Response) {
+  requireRole(req, "support");
+  const chat = await requireSupportChat(req.params.id);
+  await renderPage(req, res, "admin/support_chat", { title: `Chat with ${chat.person.name}`, chat, form: staffChatForm(chat) });
+}
 
-  router.post("/admin/support/:id/messages", async (req, res) => {
-    const staff = requireRole(req, "support");
-    const chat = await requireSupportChat(req.params.id);
-    const sent = await answerSupportChat(chat, staff, req.body);
-    const path = `/admin/support/${chat.conversationId}`;
-    await answer(req, res, sent, { chat, ...staffForm(chat) }, path, () => renderPage(req, res, "admin/support_chat", { title: `Chat with ${chat.person.name}`, chat, ...refusal(req, sent) }, 422));
-  });
-
-  return router;
+async function answerChat(req: Request, res: Response) {
+  const staff = requireRole(req, "support");
+  const chat = await requireSupportChat(req.params.id);
+  const sent = await answerSupportChat(chat, staff, req.body);
+  const form = staffChatForm(chat);
+  const rerender = () => renderPage(req, res, "admin/support_chat", { title: `Chat with ${chat.person.name}`, chat, form, ...refusal(req, sent) }, 422);
+  await answer(req, res, sent, { chat, ...form }, staffChatPath(chat), rerender);
 }
 
 /** Anyone signed in but support staff, who answer chats rather than have one. */
@@ -69,7 +81,7 @@ function requirePerson(req: Request): CurrentUser {
 
 const refusal = (req: Request, sent: SentOutcome) => ({ errors: sent.ok ? {} : sent.errors, values: { body: typeof req.body?.body === "string" ? req.body.body : "" } });
 
-type FormLocals = { chat: { key: string }; action: string; label: string };
+type FormLocals = ChatForm & { chat: { key: string } };
 
 /**
  * Turbo's answer: the new message (the same stream every open chat gets) and a fresh message box, or

@@ -3,64 +3,68 @@ import { AcceptInvitationSchema, ROLE_HINTS, ROLE_LABELS, invitationSchema, role
 import type { Env } from "#lib/env.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
-import { acceptInvitation, changeRole, invite, openInvitation, removeMember, revokeInvitation, teamFor } from "#models/team.server.ts";
+import { changeRole, removeMember, teamFor } from "#models/team.server.ts";
+import { acceptInvitation, invite, openInvitation, revokeInvitation } from "#models/team/invitations.server.ts";
 import { notWhileImpersonating, originOf, requireUser, signIn } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 
 /** The account's people (`/team`) and the invitation links they are sent (`/invitations/:token`). */
 export function teamRouter({ env }: { env: Env }): Router {
-  const router = Router();
+  return (
+    Router()
+      .get("/team", (req, res) => showTeam(req, res))
+      // Support staff acting as an admin must not leave themselves (or anyone) a lasting way in.
+      .use("/team", notWhileImpersonating("team"))
+      .post("/team/invitations", (req, res) => sendInvitation(req, res, env))
+      .delete("/team/invitations/:id", withdrawInvitation)
+      .patch("/team/members/:id", changeMemberRole)
+      .delete("/team/members/:id", removeTeamMember)
+      .get("/invitations/:token", (req, res) => showInvitation(req, res))
+      .post("/invitations/:token", takeInvitation)
+  );
+}
 
-  router.get("/team", async (req, res) => showTeam(req, res));
-  // Support staff acting as an admin must not leave themselves (or anyone) a lasting way in.
-  router.use("/team", notWhileImpersonating("team"));
+async function sendInvitation(req: Request, res: Response, env: Env) {
+  const user = requireUser(req);
+  const input = parseInput(invitationSchema(user.account.kind), req.body);
+  const outcome = input.ok ? await invite(user, input.data, originOf(req, env)) : input;
+  if (!outcome.ok) return showTeam(req, res, { errors: outcome.errors, values: req.body }, 422);
+  flash(req, "notice", `Invitation sent to ${input.ok ? input.data.email : ""}`);
+  res.redirect(303, "/team");
+}
 
-  router.post("/team/invitations", async (req, res) => {
-    const user = requireUser(req);
-    const input = parseInput(invitationSchema(user.account.kind), req.body);
-    const outcome = input.ok ? await invite(user, input.data, originOf(req, env)) : input;
-    if (!outcome.ok) return showTeam(req, res, { errors: outcome.errors, values: req.body }, 422);
-    flash(req, "notice", `Invitation sent to ${input.ok ? input.data.email : ""}`);
-    res.redirect(303, "/team");
-  });
+async function withdrawInvitation(req: Request, res: Response) {
+  await revokeInvitation(requireUser(req), req.params.id);
+  flash(req, "notice", "Invitation withdrawn");
+  res.redirect(303, "/team");
+}
 
-  router.delete("/team/invitations/:id", async (req, res) => {
-    await revokeInvitation(requireUser(req), req.params.id);
-    flash(req, "notice", "Invitation withdrawn");
-    res.redirect(303, "/team");
-  });
+async function changeMemberRole(req: Request<{ id: string }>, res: Response) {
+  const user = requireUser(req);
+  const input = parseInput(roleChangeSchema(user.account.kind), req.body);
+  const outcome = input.ok ? await changeRole(user, req.params.id, input.data.role) : input;
+  if (!outcome.ok) return showTeam(req, res, { errors: outcome.errors, values: {}, memberId: req.params.id }, 422);
+  flash(req, "notice", "Role changed");
+  res.redirect(303, "/team");
+}
 
-  router.patch("/team/members/:id", async (req, res) => {
-    const user = requireUser(req);
-    const input = parseInput(roleChangeSchema(user.account.kind), req.body);
-    const outcome = input.ok ? await changeRole(user, req.params.id, input.data.role) : input;
-    if (!outcome.ok) return showTeam(req, res, { errors: outcome.errors, values: {}, memberId: req.params.id }, 422);
-    flash(req, "notice", "Role changed");
-    res.redirect(303, "/team");
-  });
+async function removeTeamMember(req: Request<{ id: string }>, res: Response) {
+  const user = requireUser(req);
+  const outcome = await removeMember(user, req.params.id);
+  if (!outcome.ok) return showTeam(req, res, { errors: outcome.errors, values: {}, memberId: req.params.id }, 422);
+  flash(req, "notice", "Removed from the account; they have been signed out");
+  res.redirect(303, "/team");
+}
 
-  router.delete("/team/members/:id", async (req, res) => {
-    const user = requireUser(req);
-    const outcome = await removeMember(user, req.params.id);
-    if (!outcome.ok) return showTeam(req, res, { errors: outcome.errors, values: {}, memberId: req.params.id }, 422);
-    flash(req, "notice", "Removed from the account; they have been signed out");
-    res.redirect(303, "/team");
-  });
-
-  router.get("/invitations/:token", async (req, res) => showInvitation(req, res));
-
-  router.post("/invitations/:token", async (req, res) => {
-    const opened = await openInvitation(req.params.token);
-    if (!opened.invitation || req.user) return showInvitation(req, res);
-    const input = parseInput(AcceptInvitationSchema, req.body);
-    const outcome = input.ok ? await acceptInvitation(opened.invitation.id, input.data) : input;
-    if (!outcome.ok) return showInvitation(req, res, { errors: outcome.errors, values: { name: req.body?.name } }, 422);
-    await signIn(req, outcome.user);
-    flash(req, "notice", `Welcome to ${outcome.user.account.name} on Loadline`);
-    res.redirect(303, outcome.user.role === "driver" ? "/loads" : "/dashboard");
-  });
-
-  return router;
+async function takeInvitation(req: Request, res: Response) {
+  const opened = await openInvitation(req.params.token);
+  if (!opened.invitation || req.user) return showInvitation(req, res);
+  const input = parseInput(AcceptInvitationSchema, req.body);
+  const outcome = input.ok ? await acceptInvitation(opened.invitation.id, input.data) : input;
+  if (!outcome.ok) return showInvitation(req, res, { errors: outcome.errors, values: { name: req.body?.name } }, 422);
+  await signIn(req, outcome.user);
+  flash(req, "notice", `Welcome to ${outcome.user.account.name} on Loadline`);
+  res.redirect(303, outcome.user.role === "driver" ? "/loads" : "/dashboard");
 }
 
 const teamView = { rolesFor, ROLE_LABELS, ROLE_HINTS };
@@ -70,7 +74,8 @@ type FormState = { errors?: FieldErrors; values?: Record<string, unknown>; membe
 async function showTeam(req: Request, res: Response, form: FormState = {}, status = 200) {
   const user = requireUser(req);
   const team = await teamFor(user);
-  await renderPage(req, res, "team/index", { title: "Team", team, teamView, errors: form.errors ?? {}, values: form.values ?? {}, memberId: form.memberId ?? null }, status);
+  const page = { title: "Team", team, teamView, errors: form.errors ?? {}, values: form.values ?? {}, memberId: form.memberId ?? null };
+  await renderPage(req, res, "team/index", page, status);
 }
 
 /**

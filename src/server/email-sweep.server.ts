@@ -7,7 +7,7 @@ import { logger } from "#lib/logger.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
 import { letterFor, type NotedItem } from "#pages/email-letters.server.ts";
 import { optedOut, unsubscribeToken } from "#models/email-preferences.server.ts";
-import { officeUsers } from "#models/notifications/notify.server.ts";
+import { officeUsers } from "#models/team.server.ts";
 
 // The due-mail sweep: every process runs it every minute (src/server/start.server.ts), and each
 // e-mail still goes out once. Before sending, a run records the e-mail as a SentEmail row whose

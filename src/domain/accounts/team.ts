@@ -30,6 +30,9 @@ export function isOfficeOf(kind: "shipper" | "carrier", person: { role: string; 
   return person.account.kind === kind && person.role !== "driver";
 }
 
+/** The office's roles, for a database query: the same rule as isOfficeOf (everyone but drivers). */
+export const OFFICE_ROLES = ["admin", "member"] as const;
+
 /** Whether this person works in the office of that very company (`accountId`, of this kind). */
 export function inOfficeOf(kind: "shipper" | "carrier", accountId: number | null | undefined, person: { accountId: number; role: string; account: { kind: string } }): boolean {
   return isOfficeOf(kind, person) && person.accountId === accountId;

@@ -18,3 +18,18 @@ export const EXPANDABLE_MAX_HEIGHT_PX = 256;
 export function shouldReportTyping(lastSentAt: number | null, now: number): boolean {
   return lastSentAt === null || now - lastSentAt >= TYPING_THROTTLE_MS;
 }
+
+/**
+ * The server's throttle of typing reports, one relay per key (writer and conversation) in
+ * SERVER_TYPING_INTERVAL_MS: a misbehaving client cannot flood a conversation. Answers whether to relay now.
+ */
+export function typingRelay(): (key: string, now: number) => boolean {
+  const last = new Map<string, number>();
+  return (key, now) => {
+    const previous = last.get(key);
+    if (previous !== undefined && now - previous < SERVER_TYPING_INTERVAL_MS) return false;
+    if (last.size > 10_000) last.clear();
+    last.set(key, now);
+    return true;
+  };
+}

@@ -11,3 +11,6 @@ export const SUPPORT_INBOX_SIZE = 50;
 
 /** The DOM ids a chat's list and form carry, the same on the person's panel and in /admin. */
 export const supportChatKey = (userId: number) => `support_chat_${userId}`;
+
+/** The person's own chat, as a page of its own (where support's answer notifications lead). */
+export const SUPPORT_CHAT_PATH = "/support";

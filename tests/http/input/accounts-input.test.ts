@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
-import { signUp, changeCredentials } from "#models/users.server.ts";
+import { signUp } from "#models/users/sign-up.server.ts";
+import { changeCredentials } from "#models/users/credentials.server.ts";
 import { agent, csrfTokenFor, signedInAgent } from "../../support/app.ts";
 import { createShipper } from "../../support/fixtures.ts";
 

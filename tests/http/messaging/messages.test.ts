@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TURBO_STREAM } from "#lib/turbo.server.ts";
 import { db } from "#db/client.server.ts";
-import { sgidFor, unreadMessageCount } from "#models/messages.server.ts";
+import { sgidFor } from "#models/messages.server.ts";
+import { unreadMessageCount } from "#models/messages/badges.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createMessage, messagingWorld, openJobWithQuote, useMessagingWorld } from "../../support/messaging-fixtures.ts";
 

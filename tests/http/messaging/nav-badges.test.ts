@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
-import { unreadMessageCount } from "#models/messages.server.ts";
+import { unreadMessageCount } from "#models/messages/badges.server.ts";
 import { navBadgesFor } from "#pages/nav-badges.server.ts";
 import { unreadNotificationCount } from "#models/notifications.server.ts";
 import { createMessage, messagingWorld } from "../../support/messaging-fixtures.ts";

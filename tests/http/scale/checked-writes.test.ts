@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { MAX_SEARCHES_PER_USER, savedFilters } from "#domain/jobs/saved-search.ts";
 import { createSavedSearch } from "#models/saved-searches.server.ts";
-import { acceptInvitation, invite } from "#models/team.server.ts";
+import { acceptInvitation, invite } from "#models/team/invitations.server.ts";
 import { saveComplianceDocument } from "#models/compliance.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { COMPLIANCE_SCHEMAS } from "#domain/compliance/documents.ts";

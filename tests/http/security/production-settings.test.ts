@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
 import { parseEnv } from "#lib/env.server.ts";
-import { authenticate } from "#models/users.server.ts";
+import { authenticate } from "#models/users/credentials.server.ts";
 import { createSignInLimiter, TooManyRequests } from "#server/rate-limit.server.ts";
 import { seedOnFirstStart } from "#server/start.server.ts";
 import { agent, csrfTokenFor, testApp } from "../../support/app.ts";

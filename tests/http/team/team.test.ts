@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { LAST_ADMIN } from "#domain/accounts/team.ts";
-import { INVITATION_EXPIRED, INVITATION_USED, invite } from "#models/team.server.ts";
+import { INVITATION_EXPIRED, INVITATION_USED, invite } from "#models/team/invitations.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
 import { agent, csrfTokenFor, signIn, signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
