@@ -1,3 +1,4 @@
+// The SQL that adds the dashboard's chart figures up by month (and by lane), each a grouped statement.
 import { readOffThread } from "#db/read-worker.server.ts";
 import { instant, laterBy } from "#db/sql-dialect.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";

@@ -1,3 +1,4 @@
+// Each dashboard chart's figures as the chart shows them: which charts an office gets, from its kept sums.
 import { chartView, type Chart, type ChartView } from "#domain/charts/chart.ts";
 import * as build from "#domain/charts/dashboard-charts.ts";
 import type { Period } from "#domain/charts/period.ts";
@@ -6,6 +7,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import { figureWindow, loadRowsForPeriod, quoteRowsForPeriod, type LoadMonthRow } from "#domain/charts/figure-window.ts";
 import type { LaneFigureRow, QuoteFigureRow } from "#domain/charts/dashboard-charts.ts";
+import { dashboardSide } from "#pages/dashboard/side.server.ts";
 
 type Figures = { charts: Chart[]; stats: build.DashboardStat[] };
 export type DashboardCharts = Figures & { views: ChartView[] };
@@ -16,13 +18,14 @@ export const chartCsvPath = (chart: Chart, period: Period) => `/dashboard/charts
 /** A shipper's or carrier's office charts for the period (two or three grouped queries); none for drivers. */
 export async function dashboardCharts(user: CurrentUser, period: Period): Promise<DashboardCharts | null> {
   const figures = await figuresFor(user, period);
-  return figures && { ...figures, views: figures.charts.map((chart) => chartView(chart, chartCsvPath(chart, period))) };
+  if (!figures) return null;
+  return { ...figures, views: figures.charts.map((chart) => chartView(chart, chartCsvPath(chart, period))) };
 }
 
 function figuresFor(user: CurrentUser, period: Period): Promise<Figures> | null {
-  if (user.role === "driver") return null;
-  if (user.account.kind === "shipper") return shipperCharts({ side: "shipper", accountId: user.accountId }, period.months);
-  if (user.account.kind === "carrier") return carrierCharts({ side: "carrier", accountId: user.accountId }, period.months);
+  const side = dashboardSide(user);
+  if (side === "shipper") return shipperCharts({ side, accountId: user.accountId }, period.months);
+  if (side === "carrier") return carrierCharts({ side, accountId: user.accountId }, period.months);
   return null;
 }
 
@@ -39,18 +42,28 @@ const keptLanes = keptUntilWritten<LaneFigureRow[]>(FIGURE_TABLES);
 async function monthFigures(scope: FigureScope, months: string[]) {
   const window = figureWindow(months, new Date());
   const { loads, quotes } = await keptMonths(`${scope.side}:${scope.accountId}:${window[0]}:${window.at(-1)}`, async () => {
-    const [loads, quotes] = await Promise.all([loadFigures(scope, window), scope.side === "carrier" ? quoteFigures(scope.accountId, window) : []]);
+    const [loads, quotes] = await Promise.all([
+      loadFigures(scope, window),
+      scope.side === "carrier" ? quoteFigures(scope.accountId, window) : [],
+    ]);
     return { loads, quotes };
   });
   return { loads: loadRowsForPeriod(loads, months), quotes: quoteRowsForPeriod(quotes, months) };
 }
 
-const lanesOf = (scope: FigureScope, months: string[]) => keptLanes(`${scope.side}:${scope.accountId}:${months[0]}:${months.at(-1)}`, () => laneFigures(scope, months));
+const lanesOf = (scope: FigureScope, months: string[]) =>
+  keptLanes(`${scope.side}:${scope.accountId}:${months[0]}:${months.at(-1)}`, () => laneFigures(scope, months));
 
 async function shipperCharts(scope: FigureScope, months: string[]): Promise<Figures> {
   const [{ loads }, lanes] = await Promise.all([monthFigures(scope, months), lanesOf(scope, months)]);
   return {
-    charts: [build.spendPerMonth(loads, months), build.loadsByStatus(loads), build.carrierShare(loads), build.lanePrices(lanes), build.co2ePerMonth(loads, months)],
+    charts: [
+      build.spendPerMonth(loads, months),
+      build.loadsByStatus(loads),
+      build.carrierShare(loads),
+      build.lanePrices(lanes),
+      build.co2ePerMonth(loads, months),
+    ],
     stats: build.onTimeStats(loads),
   };
 }
@@ -58,7 +71,12 @@ async function shipperCharts(scope: FigureScope, months: string[]): Promise<Figu
 async function carrierCharts(scope: FigureScope, months: string[]): Promise<Figures> {
   const [{ loads, quotes }, lanes] = await Promise.all([monthFigures(scope, months), lanesOf(scope, months)]);
   return {
-    charts: [build.revenuePerMonth(loads, months), build.quotesPlacedAndWon(quotes, months), build.loadsByStatus(loads), build.busiestLanes(lanes)],
+    charts: [
+      build.revenuePerMonth(loads, months),
+      build.quotesPlacedAndWon(quotes, months),
+      build.loadsByStatus(loads),
+      build.busiestLanes(lanes),
+    ],
     stats: [build.winRateStat(quotes)],
   };
 }
