@@ -8,6 +8,7 @@ import { dashboardCharts, type DashboardCharts } from "#pages/dashboard/charts.s
 import { loadsOnTheRoad, upcomingLoads, UPCOMING_LIMIT, type RoadView, type UpcomingLoad } from "#pages/dashboard/loads.server.ts";
 import { panelsFor, type DashboardPanel } from "#pages/dashboard/panels.server.ts";
 import { dashboardSide, type DashboardSide } from "#pages/dashboard/side.server.ts";
+import { dashboardTips, type DashboardTip } from "#pages/dashboard/tips.server.ts";
 
 export type Dashboard = {
   kind: DashboardSide;
@@ -17,6 +18,7 @@ export type Dashboard = {
   onTheRoad: RoadView | null;
   /** What the office spent or earned over the chosen period (offices only). */
   charts: DashboardCharts | null;
+  tips: DashboardTip[];
 };
 /** An auction that is about to open or is running; `at` is its next opening or closing. */
 export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "live"; at: Date };
@@ -37,7 +39,7 @@ export async function dashboardFor(user: CurrentUser, period: Period, now = new 
     kind === "shipper" ? loadsOnTheRoad(user, today) : null,
     dashboardCharts(user, period),
   ]);
-  return { kind, panels, upcoming, auctions, onTheRoad, charts };
+  return { kind, panels, upcoming, auctions, onTheRoad, charts, tips: dashboardTips(kind, user.role) };
 }
 
 /** Live and upcoming auctions: a shipper's own, or those a carrier can bid in; soonest first. */
