@@ -1,0 +1,111 @@
+import { db } from "#db/client.server.ts";
+import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
+import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.ts";
+import { parseLoads } from "#domain/bidding/bid-input.ts";
+import { bidBreakdown } from "#domain/bidding/breakdown.ts";
+import { loadsCountText } from "#domain/bidding/loads-count.ts";
+import { type AnonymousQuote, type AuctionPanelProps, type BidAllocatorProps, MY_QUOTE_KEY } from "#domain/bidding/panel-props.ts";
+import { quoteRefusal } from "#domain/bidding/quote-window.ts";
+import { wholePoundsFromPence } from "#domain/format/money.ts";
+import { isAwarded, isBeforeAward } from "#domain/jobs/status.ts";
+import type { BiddingJob } from "#models/quotes.server.ts";
+import { rulesOf } from "#models/quotes/allocation.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { auctionProps, cheapest } from "#pages/bidding-panel/auction.server.ts";
+import type { PanelOptions } from "#pages/bidding-panel.server.ts";
+
+// A carrier's side of the bidding panel: its quote form (or its outcome once awarded), the other
+// carriers' quotes without their names, and the loads each would win now.
+
+type MyQuote = { id: number; valueCents: number; numberOfLoads: number; status: string; securedNow: boolean; updatedAt: Date };
+
+export type CarrierPanel = {
+  kind: "carrier";
+  jobId: number;
+  reference: string;
+  phase: AuctionPhase;
+  /** Why quotes are not taken right now, or null while bidding is open. */
+  refusal: string | null;
+  /** The quote form is on the page: bidding is open, or an auction is about to open (shown at opening). */
+  showsForm: boolean;
+  /** The job has been awarded: the panel gives this carrier's outcome instead of a form. */
+  awarded: boolean;
+  expectedQuantity: number;
+  breakdown: string;
+  quote: MyQuote | null;
+  loadsWon: number;
+  allocator: BidAllocatorProps;
+  auction: AuctionPanelProps | null;
+  form: { action: string; method: "post" | "patch"; values: Record<string, string>; errors: Record<string, string> };
+  /** The quote-loads-count text for the loads box as rendered, so a page refresh shows what the controller would. */
+  loadsHint: string;
+  returnTo: string;
+};
+
+export async function carrierPanel(job: BiddingJob, user: CurrentUser, options: PanelOptions, now: number): Promise<CarrierPanel> {
+  const [quotes, loadsWon] = await Promise.all([
+    db().quote.findMany({
+      where: { jobId: job.id, OR: [{ status: "active" }, { carrierAccountId: user.accountId }] },
+      select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true, updatedAt: true },
+    }),
+    isBeforeAward(job.status) ? 0 : db().load.count({ where: { jobId: job.id, carrierAccountId: user.accountId } }),
+  ]);
+  const mine = quotes.find((q) => q.carrierAccountId === user.accountId) ?? null;
+  const refusal = quoteRefusal(job, now);
+  const values = options.values ?? (mine?.status === "active" ? { price: wholePoundsFromPence(mine.valueCents), number_of_loads: String(mine.numberOfLoads) } : {});
+  const editing = mine?.status === "active" || mine?.status === "withdrawn";
+  const active = quotes.filter((q) => q.status === "active");
+  const showsForm = refusal === null || auctionPhase(job, now) === "scheduled";
+  return {
+    kind: "carrier",
+    jobId: job.id,
+    reference: job.reference,
+    phase: auctionPhase(job, now),
+    refusal,
+    showsForm,
+    awarded: isAwarded(job.status),
+    expectedQuantity: job.expectedQuantity,
+    breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
+    quote: mine && { id: mine.id, valueCents: mine.valueCents, numberOfLoads: mine.numberOfLoads, status: mine.status, securedNow: mine.securedNow, updatedAt: mine.updatedAt },
+    loadsWon,
+    allocator: { quotes: anonymise(active, user.accountId), expectedQuantity: job.expectedQuantity, rules: rulesOf(job) },
+    auction: auctionProps(job, showsForm, cheapest(active)),
+    form: {
+      action: editing && mine ? `/jobs/${job.id}/quotes/${mine.id}` : `/jobs/${job.id}/quotes`,
+      method: editing ? "patch" : "post",
+      values,
+      errors: options.errors ?? {},
+    },
+    returnTo: options.returnTo ?? `/jobs/${job.id}`,
+    loadsHint: loadsCountText(parseLoads(values.number_of_loads), job.expectedQuantity).text,
+  };
+}
+
+/**
+ * Other carriers' quotes as the viewing carrier may see them: price, loads and age only, keyed in
+ * price order ("bid-1", "bid-2", …) so nothing ties a row to an account.
+ */
+export function anonymise(quotes: readonly { carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date }[], viewerAccountId: number): AnonymousQuote[] {
+  const sorted = [...quotes].sort((a, b) => a.valueCents - b.valueCents || a.updatedAt.getTime() - b.updatedAt.getTime());
+  let n = 0;
+  return sorted.map((q) => ({
+    key: q.carrierAccountId === viewerAccountId ? MY_QUOTE_KEY : `bid-${++n}`,
+    valueCents: q.valueCents,
+    numberOfLoads: q.numberOfLoads,
+    updatedAt: q.updatedAt.getTime(),
+  }));
+}
+
+/** The anonymised quotes with the loads each would win now: the carrier's JSON view of the competition. */
+export function anonymousStandings(quotes: AnonymousQuote[], job: BiddingJob) {
+  const allocations = allocate(
+    quotes.map((q) => ({ accountId: q.key, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, updatedAt: q.updatedAt })),
+    job.expectedQuantity,
+    rulesOf(job),
+  );
+  return {
+    expectedQuantity: job.expectedQuantity,
+    myAllocatedLoads: allocatedLoadsFor(MY_QUOTE_KEY, allocations),
+    quotes: allocations.map((a) => ({ rank: a.rank, mine: a.accountId === MY_QUOTE_KEY, valueCents: a.valueCents, numberOfLoads: a.numberOfLoads, allocatedLoads: a.allocatedLoads })),
+  };
+}

@@ -1,0 +1,87 @@
+import { db } from "#db/client.server.ts";
+import { allocate } from "#domain/bidding/allocation.ts";
+import { bidBreakdown } from "#domain/bidding/breakdown.ts";
+import { awardRefusal } from "#domain/bidding/quote-window.ts";
+import { count } from "#domain/format/count.ts";
+import { isOutForQuotes } from "#domain/jobs/status.ts";
+import { standingsOf } from "#models/compliance.server.ts";
+import { type BiddingJob, quotesForShipper } from "#models/quotes.server.ts";
+import { forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
+import { auctionProps, cheapest } from "#pages/bidding-panel/auction.server.ts";
+import { pageLinks, withQuery } from "#pages/pagination.server.ts";
+
+// The shipper's quotes page of a job (views/bidding/index.ejs): every quote ranked by the job's
+// allocation rules, a page of them shown, the rules form and the award.
+
+/** Quotes shown on one page of the quotes table; the allocation always weighs every active quote. */
+export const QUOTES_PER_PAGE = 50;
+
+type ShipperQuote = Awaited<ReturnType<typeof quotesForShipper>>[number];
+
+/** Every quote ranked, with the loads the job's rules would give each now; the cheapest first. */
+function rankedRows(job: BiddingJob, quotes: ShipperQuote[]) {
+  const allocations = allocate(forAllocation(quotes.filter((q) => q.status === "active")), job.expectedQuantity, rulesOf(job));
+  const byId = new Map(allocations.map((a) => [a.id, a]));
+  const rankOf = (row: { rank: number | null }) => row.rank ?? Number.POSITIVE_INFINITY;
+  return quotes
+    .map((q) => ({
+      id: q.id, carrierAccountId: q.carrierAccountId, carrierName: q.carrierAccount.name, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, status: q.status, securedNow: q.securedNow,
+      updatedAt: q.updatedAt, rank: byId.get(q.id)?.rank ?? null, allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
+    }))
+    .sort((a, b) => rankOf(a) - rankOf(b) || statusOrder(a.status) - statusOrder(b.status));
+}
+
+/** A page of the ranked rows, which of them it shows ("Quotes 51–60 of 60") and the links to the pages either side. */
+function pageOf<T>(job: BiddingJob, rows: T[], pageNumber: number) {
+  const pages = Math.max(1, Math.ceil(rows.length / QUOTES_PER_PAGE));
+  const page = Math.min(pageNumber, pages);
+  const first = (page - 1) * QUOTES_PER_PAGE;
+  const shown = rows.slice(first, first + QUOTES_PER_PAGE);
+  return {
+    shown,
+    pagination: {
+      shownText: pages > 1 ? `Quotes ${first + 1}–${first + shown.length} of ${rows.length}` : null,
+      links: pageLinks(page, { pages }, (n) => withQuery(`/jobs/${job.id}/quotes`, { page: n })),
+    },
+  };
+}
+
+/** The shipper's quotes page: the quotes ranked, a page of them shown, and what can be done now. */
+export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Date.now() } = {}) {
+  const quotes = await quotesForShipper(job.id);
+  const rows = rankedRows(job, quotes);
+  const { shown, pagination } = pageOf(job, rows, pageNumber);
+  const settled = job.awardedAt !== null;
+  if (settled) await fillAwardedLoads(job.id, shown, quotes);
+  // Each carrier's compliance documents, as one badge beside its name.
+  const standings = await standingsOf(shown.map((row) => row.carrierAccountId), new Date(now));
+  const totalAllocated = rows.reduce((sum, r) => sum + (r.status === "active" ? r.allocatedLoads : 0), 0);
+  const refusal = awardRefusal(job, now);
+  const rules = { first_bid_percentage: job.firstBidPercentage, second_bid_percentage: job.secondBidPercentage, third_bid_percentage: job.thirdBidPercentage };
+  return {
+    job, rows: shown.map((row) => ({ ...row, documents: standings.get(row.carrierAccountId)! })), pagination, totalAllocated, rules,
+    awardable: refusal === null && totalAllocated > 0,
+    /** The award button's words while the job can be awarded ("Award 3 of 5 loads"), else null. */
+    awardLabel: refusal === null && totalAllocated > 0 ? awardLabel(totalAllocated, job.expectedQuantity) : null,
+    awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,
+    breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
+    rulesEditable: !settled && isOutForQuotes(job.status),
+    auction: auctionProps(job, false, cheapest(quotes.filter((q) => q.status === "active"))),
+  };
+}
+
+function awardLabel(allocated: number, expected: number): string {
+  return allocated < expected ? `Award ${allocated} of ${count(expected, "load")}` : `Award ${count(allocated, "load")}`;
+}
+
+const STATUS_ORDER = ["accepted", "active", "declined", "withdrawn"];
+const statusOrder = (status: string) => STATUS_ORDER.indexOf(status);
+
+// After an award the "loads" column shows what each carrier actually runs.
+async function fillAwardedLoads(jobId: number, rows: { id: number; allocatedLoads: number }[], quotes: { id: number; carrierAccountId: number }[]) {
+  const counts = await db().load.groupBy({ by: ["carrierAccountId"], where: { jobId }, _count: { _all: true } });
+  const perAccount = new Map(counts.map((c) => [c.carrierAccountId, c._count._all]));
+  for (const row of rows) row.allocatedLoads = perAccount.get(quotes.find((q) => q.id === row.id)?.carrierAccountId ?? -1) ?? 0;
+}
+
+export type QuotesPage = Awaited<ReturnType<typeof quotesPageFor>>;
