@@ -5,7 +5,7 @@ import { optedOut } from "#models/email-preferences.server.ts";
 import type { NotifyEvent } from "#models/notifications/notify.server.ts";
 
 // The notifications worth an e-mail to someone away from the page. Each is noted as an EmailItem
-// when the notification is delivered, due 15 minutes later; the sweep (due-emails.server.ts) mails
+// when the notification is delivered, due 15 minutes later; the sweep (src/server/email-sweep) mails
 // those still unread by then. `topic` groups what one e-mail may cover: a job's new quotes, one
 // conversation's messages.
 
