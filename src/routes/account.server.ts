@@ -17,35 +17,34 @@ const AccountSchema = z.object({
 const PostedEmailSchema = z.object({ email: z.string().max(300).catch("") }).catch({ email: "" });
 
 export function accountRouter(): Router {
-  const router = Router();
+  return Router()
+    .get("/account", (req, res) => accountPage(req, res))
+    .patch("/account", saveSignInDetails)
+    // The "E-mail me about" boxes (`email_kinds[]`): 422 for a kind this person is not offered.
+    .patch("/account/email_preferences", saveEmailChoices);
+}
 
-  router.get("/account", (req, res) => accountPage(req, res));
+async function saveSignInDetails(req: Request, res: Response) {
+  const user = requireUser(req);
+  refuseWhileImpersonating(req, "sign-in details");
+  const input = parseInput(AccountSchema, req.body);
+  const changes = input.ok ? { currentPassword: input.data.current_password, email: input.data.email, password: input.data.password || undefined } : null;
+  const changed = changes ? await changeCredentials(user, changes) : input;
+  if (!changed.ok) {
+    const values = { email: PostedEmailSchema.parse(req.body).email };
+    return accountPage(req, res, { values, errors: changed.errors }, 422);
+  }
+  // A new password signs out every other browser, in case the old one was known to someone else.
+  if (changes?.password) await endSessions(user.id, { except: req.sessionID });
+  flash(req, "notice", changes?.password ? "Your account has been updated. You have been signed out everywhere else." : "Your account has been updated.");
+  res.redirect(303, "/account");
+}
 
-  router.patch("/account", async (req, res) => {
-    const user = requireUser(req);
-    refuseWhileImpersonating(req, "sign-in details");
-    const input = parseInput(AccountSchema, req.body);
-    const changes = input.ok ? { currentPassword: input.data.current_password, email: input.data.email, password: input.data.password || undefined } : null;
-    const changed = changes ? await changeCredentials(user, changes) : input;
-    if (!changed.ok) {
-      const values = { email: PostedEmailSchema.parse(req.body).email };
-      return accountPage(req, res, { values, errors: changed.errors }, 422);
-    }
-    // A new password signs out every other browser, in case the old one was known to someone else.
-    if (changes?.password) await endSessions(user.id, { except: req.sessionID });
-    flash(req, "notice", changes?.password ? "Your account has been updated. You have been signed out everywhere else." : "Your account has been updated.");
-    res.redirect(303, "/account");
-  });
-
-  // The "E-mail me about" boxes (`email_kinds[]`): 422 for a kind this person is not offered.
-  router.patch("/account/email_preferences", async (req, res) => {
-    const saved = await saveEmailPreferences(requireUser(req), (req.body as { email_kinds?: unknown }).email_kinds);
-    if (!saved.ok) return accountPage(req, res, { emailErrors: saved.errors }, 422);
-    flash(req, "notice", "Your e-mail choices have been saved.");
-    res.redirect(303, "/account");
-  });
-
-  return router;
+async function saveEmailChoices(req: Request, res: Response) {
+  const saved = await saveEmailPreferences(requireUser(req), (req.body as { email_kinds?: unknown }).email_kinds);
+  if (!saved.ok) return accountPage(req, res, { emailErrors: saved.errors }, 422);
+  flash(req, "notice", "Your e-mail choices have been saved.");
+  res.redirect(303, "/account");
 }
 
 /**

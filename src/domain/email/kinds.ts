@@ -3,6 +3,8 @@
 // same rules. Every kind is on until the person turns it off (on /account, or by a mail's
 // one-click unsubscribe).
 
+import { isOfficeOf } from "#domain/accounts/team.ts";
+
 export const EMAIL_KINDS = ["quotes", "awards", "auction_closing", "deliveries", "messages"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -32,9 +34,9 @@ export type Person = { accountKind: string; role: string };
  * unread messages. Support staff get none of these.
  */
 export function emailKindsFor(person: Person): EmailKind[] {
-  const office = person.role === "admin" || person.role === "member";
-  if (person.accountKind === "shipper" && office) return ["quotes", "deliveries", "messages"];
-  if (person.accountKind === "carrier" && office) return ["awards", "auction_closing", "messages"];
+  const onAccount = { role: person.role, account: { kind: person.accountKind } };
+  if (isOfficeOf("shipper", onAccount)) return ["quotes", "deliveries", "messages"];
+  if (isOfficeOf("carrier", onAccount)) return ["awards", "auction_closing", "messages"];
   if (person.accountKind === "carrier" && person.role === "driver") return ["messages"];
   return [];
 }
