@@ -23,66 +23,70 @@ import type { CurrentUser } from "#models/users.server.ts";
 /** Quotes, allocation rules, award and "secure now" on a job. */
 export function biddingRouter(): Router {
   const router = Router();
-
-  router.get("/jobs/:id/quotes", async (req, res) => {
-    const user = requireUser(req);
-    const job = await requireJobForBidding(user, req.params.id, "read");
-    if (user.account.kind === "shipper") return showShipperQuotes(req, res, job);
-    const panel = await biddingPanelFor(job, user, { returnTo: `/jobs/${job.id}/quotes` });
-    const bidding = found(panel.kind === "carrier" && panel);
-    if (wantsJson(req)) return res.json(anonymousStandings(bidding.allocator.quotes, job));
-    await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding, liveTag: liveTagOf(job) });
-  });
-
+  router.get("/jobs/:id/quotes", showQuotes);
   router.post("/jobs/:id/quotes", (req, res) => saveQuote(req, res, null));
   router.patch("/jobs/:id/quotes/:quoteId", (req, res) => saveQuote(req, res, req.params.quoteId));
-
-  router.delete("/jobs/:id/quotes/:quoteId", async (req, res) => {
-    const { user, job } = await bidderAndJob(req);
-    const quote = await requireQuoteForCarrier(user, job, req.params.quoteId);
-    const result = await withdrawQuote(job, quote);
-    if (!result.ok) return quoteFailed(req, res, job, user, result.errors);
-    if (wantsJson(req)) return res.json({ quote: result.quote });
-    flash(req, "notice", "Your quote has been withdrawn");
-    res.redirect(303, returnTo(req, job));
-  });
-
-  router.patch("/jobs/:id/allocation_rules", async (req, res) => {
-    const user = requireUser(req);
-    const job = await requireShipperJob(user, req.params.id);
-    const input = parseInput(AllocationRulesInputSchema, req.body);
-    const result = input.ok ? await updateAllocationRules(job, input.data) : input;
-    if (!result.ok) {
-      if (wantsJson(req)) return res.status(422).json({ errors: result.errors });
-      return showShipperQuotes(req, res, job, { errors: result.errors, values: stringValues(req.body) }, 422);
-    }
-    if (wantsJson(req) && input.ok) return res.json({ rules: input.data });
-    flash(req, "notice", "Allocation rules saved");
-    res.redirect(303, `/jobs/${job.id}/quotes`);
-  });
-
-  router.post("/jobs/:id/award", async (req, res) => {
-    const user = requireUser(req);
-    const job = await requireShipperJob(user, req.params.id);
-    const outcome = await awardJob(job.id);
-    if (wantsJson(req)) return answerJson(res, outcome);
-    flash(req, outcome.ok ? "notice" : "alert", outcome.ok ? awardedMessage(outcome) : refusal(outcome));
-    res.redirect(303, `/jobs/${job.id}/quotes`);
-  });
-
-  router.post("/jobs/:id/secure_now", async (req, res) => {
-    const { user, job } = await bidderAndJob(req);
-    const outcome = await secureNow(job.id, { accountId: user.accountId, userId: user.id });
-    if (wantsJson(req)) return answerJson(res, outcome);
-    if (!outcome.ok) {
-      flash(req, "alert", refusal(outcome));
-      return res.redirect(303, (await canReadJob(user, job)) ? returnTo(req, job) : "/jobs");
-    }
-    flash(req, "notice", `You secured ${allOf(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
-    res.redirect(303, "/loads");
-  });
-
+  router.delete("/jobs/:id/quotes/:quoteId", withdraw);
+  router.patch("/jobs/:id/allocation_rules", saveAllocationRules);
+  router.post("/jobs/:id/award", award);
+  router.post("/jobs/:id/secure_now", secureJobNow);
   return router;
+}
+
+/** The job's quotes: the shipper's ranked quotes page, or a carrier's quote page (JSON: the anonymised standings). */
+async function showQuotes(req: Request, res: Response) {
+  const user = requireUser(req);
+  const job = await requireJobForBidding(user, req.params.id, "read");
+  if (user.account.kind === "shipper") return showShipperQuotes(req, res, job);
+  const panel = await biddingPanelFor(job, user, { returnTo: `/jobs/${job.id}/quotes` });
+  const bidding = found(panel.kind === "carrier" && panel);
+  if (wantsJson(req)) return res.json(anonymousStandings(bidding.allocator.quotes, job));
+  await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding, liveTag: liveTagOf(job) });
+}
+
+async function withdraw(req: Request, res: Response) {
+  const { user, job } = await bidderAndJob(req);
+  const quote = await requireQuoteForCarrier(user, job, req.params.quoteId);
+  const result = await withdrawQuote(job, quote);
+  if (!result.ok) return quoteFailed(req, res, job, user, result.errors);
+  if (wantsJson(req)) return res.json({ quote: result.quote });
+  flash(req, "notice", "Your quote has been withdrawn");
+  res.redirect(303, returnTo(req, job));
+}
+
+async function saveAllocationRules(req: Request, res: Response) {
+  const user = requireUser(req);
+  const job = await requireShipperJob(user, req.params.id);
+  const input = parseInput(AllocationRulesInputSchema, req.body);
+  const result = input.ok ? await updateAllocationRules(job, input.data) : input;
+  if (!result.ok) {
+    if (wantsJson(req)) return res.status(422).json({ errors: result.errors });
+    return showShipperQuotes(req, res, job, { errors: result.errors, values: stringValues(req.body) }, 422);
+  }
+  if (wantsJson(req) && input.ok) return res.json({ rules: input.data });
+  flash(req, "notice", "Allocation rules saved");
+  res.redirect(303, `/jobs/${job.id}/quotes`);
+}
+
+async function award(req: Request, res: Response) {
+  const user = requireUser(req);
+  const job = await requireShipperJob(user, req.params.id);
+  const outcome = await awardJob(job.id);
+  if (wantsJson(req)) return answerJson(res, outcome);
+  flash(req, outcome.ok ? "notice" : "alert", outcome.ok ? awardedMessage(outcome) : refusal(outcome));
+  res.redirect(303, `/jobs/${job.id}/quotes`);
+}
+
+async function secureJobNow(req: Request, res: Response) {
+  const { user, job } = await bidderAndJob(req);
+  const outcome = await secureNow(job.id, { accountId: user.accountId, userId: user.id });
+  if (wantsJson(req)) return answerJson(res, outcome);
+  if (!outcome.ok) {
+    flash(req, "alert", refusal(outcome));
+    return res.redirect(303, (await canReadJob(user, job)) ? returnTo(req, job) : "/jobs");
+  }
+  flash(req, "notice", `You secured ${allOf(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
+  res.redirect(303, "/loads");
 }
 
 async function bidderAndJob(req: Request): Promise<{ user: CurrentUser; job: BiddingJob }> {
