@@ -1,6 +1,6 @@
 import { Controller } from "@hotwired/stimulus";
 import { ContractMonthsInputError, contractMonths, type ContractMonth } from "#domain/jobs/contract-months.ts";
-import { fieldName } from "#domain/jobs/field-name.ts";
+import { fieldName } from "#domain/jobs/form/names.ts";
 
 /**
  * Breaks a contract's estimated loads down per month; numbers already typed are kept. Without a

@@ -1,5 +1,5 @@
 import { Controller } from "@hotwired/stimulus";
-import { visibleGroups, type JobFormState } from "#domain/jobs/form-visibility.ts";
+import { visibleGroups, type JobFormState } from "#domain/jobs/form/visibility.ts";
 import type { CustomsLocation } from "#domain/jobs/customs.ts";
 
 /**

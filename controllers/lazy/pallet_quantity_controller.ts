@@ -1,11 +1,9 @@
 import { Controller } from "@hotwired/stimulus";
-import { isQuantityOptionAllowed } from "#domain/jobs/pallet-limits.ts";
-
-const KNOWN = ["eu", "standard", "eu_double", "standard_double"];
+import { isQuantityOptionAllowed, quantityLimitType } from "#domain/jobs/pallet-limits.ts";
 
 /**
- * Quantity options above the pallet type's maximum are disabled and hidden. The
- * 'other' quantity follows the chosen pallet type when that is not one of the four known ones.
+ * Quantity options above the pallet type's maximum are disabled and hidden; whose maximum each
+ * select follows is quantityLimitType, the rule the server renders the form by.
  */
 export default class extends Controller<HTMLElement> {
   static targets = ["type", "quantity"];
@@ -19,8 +17,7 @@ export default class extends Controller<HTMLElement> {
   refresh() {
     const chosen = this.typeTarget.value;
     for (const select of this.quantityTargets) {
-      const own = select.dataset.palletType ?? "";
-      const type = own === "other" && !KNOWN.includes(chosen) ? chosen || "other" : own;
+      const type = quantityLimitType(select.dataset.palletType ?? "", chosen);
       for (const option of select.options) {
         if (option.value === "") continue;
         const allowed = isQuantityOptionAllowed(type, Number(option.value));

@@ -1,6 +1,6 @@
 import { Controller } from "@hotwired/stimulus";
 import type TomSelect from "tom-select";
-import { MULTI_SELECT_MESSAGES, multiSelectSummary, multiSelectTexts } from "#domain/jobs/multi-select.ts";
+import { MULTI_SELECT_MESSAGES, multiSelectSummary, multiSelectTexts } from "#domain/jobs/form/multi-select.ts";
 import { ensureStylesheet } from "../../islands/lib/stylesheet.ts";
 
 const SHARED = ["aria-invalid", "aria-describedby"];

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "#generated/prisma/client.ts";
 import { addDays } from "#domain/format/calendar.ts";
 import { addToMonth, monthOfInstant, monthsEndingWith } from "#domain/charts/months.ts";
-import { additionalDataText, calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { additionalDataText, calendarDateValue } from "#domain/jobs/stored-values.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 // A year of finished work for Northwind Foods, so every dashboard chart shows something true: the

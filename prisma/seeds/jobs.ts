@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from "#generated/prisma/client.ts";
 import { addDays } from "#domain/format/calendar.ts";
 import { contractEndDate, contractMonths } from "#domain/jobs/contract-months.ts";
 import { expectedQuantity } from "#domain/jobs/schedule.ts";
-import { additionalDataText, calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { additionalDataText, calendarDateValue } from "#domain/jobs/stored-values.ts";
 
 // Demo jobs for Northwind Foods: every load type, the UK nations (Northern Ireland too) and the
 // continent, drafts, open tenders, recurring and contract work, a cancelled job, and enough open

@@ -5,7 +5,7 @@ import {
   BOARD_PAGE_SIZE, BOARD_SORTS, countryLabel, pageCount, regionKeyText, regionLabel, type BoardFilters, type RegionKey,
 } from "#domain/jobs/board-filters.ts";
 import { quotedText } from "#domain/bidding/quote-state.ts";
-import { calendarDateValue } from "#domain/jobs/stored-job.ts";
+import { calendarDateValue } from "#domain/jobs/stored-values.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { boardPlaces, boardTotal } from "#pages/job-board/filter-counts.server.ts";
 import { boardOrderBy, collectingFrom, mergedPageIds } from "#pages/job-board/jobs-on-page.server.ts";

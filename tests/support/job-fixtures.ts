@@ -62,6 +62,7 @@ export function jobFormBody(overrides: FormFields = {}): { job: FormFields } {
     job: {
       job_type: "single",
       reference: "Pallets to Bristol",
+      loading_method: "rear",
       load_type: "palletised",
       pallet_type: "eu",
       quantity_eu: "20",

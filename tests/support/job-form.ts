@@ -1,4 +1,4 @@
-import { type JobFormData, type JobFormResult } from "#domain/jobs/job-form-schema.ts";
+import { type JobFormData, type JobFormResult } from "#domain/jobs/form/parse.ts";
 
 /** The data of a form that must be valid; a refusal fails the test with its messages. */
 export function data(result: JobFormResult): JobFormData {

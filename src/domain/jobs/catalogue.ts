@@ -1,6 +1,7 @@
 // The option lists of the job form. Keys are what the form posts and the database stores; labels
 // are en-GB text for selects and job pages, kept as data in catalogue-labels.json.
 import LABELS from "./catalogue-labels.json" with { type: "json" };
+import { PALLET_TYPES } from "./pallet-limits.ts";
 
 export type Option = { readonly value: string; readonly label: string };
 export type ValueOf<T extends readonly Option[]> = T[number]["value"];
@@ -48,7 +49,7 @@ export type ContainerSize = ValueOf<typeof CONTAINER_SIZES>;
 export const PALLET_SIZES = options(["1200x800", "1200x1000", "800x600", "600x400", "1140x1140", "mixed"], LABELS.pallet_sizes);
 export type PalletSize = ValueOf<typeof PALLET_SIZES>;
 
-export const PALLET_TYPE_OPTIONS = options(["eu", "standard", "eu_double", "standard_double", "other"], LABELS.pallet_type_options);
+export const PALLET_TYPE_OPTIONS = options(PALLET_TYPES, LABELS.pallet_type_options);
 
 export const FREQUENCIES = options(["daily", "weekdays", "weekly", "fortnightly", "monthly"], LABELS.frequencies);
 export type Frequency = ValueOf<typeof FREQUENCIES>;

@@ -15,9 +15,12 @@ export function isPalletType(value: unknown): value is PalletType {
   return PALLET_TYPES.some((type) => type === value);
 }
 
+/** Whether this pallet type has a maximum of its own (every known type but 'other'). */
+const hasOwnMaximum = (type: string | null | undefined): boolean => Boolean(type) && Object.hasOwn(MAX_PALLETS, type as string);
+
 /** Most pallets of this type one vehicle takes; 64 for 'other' and for any type we do not know. */
 export function maxPalletsFor(type: string | null | undefined): number {
-  return type && Object.hasOwn(MAX_PALLETS, type) ? MAX_PALLETS[type as keyof typeof MAX_PALLETS] : DEFAULT_MAX_PALLETS;
+  return hasOwnMaximum(type) ? MAX_PALLETS[type as keyof typeof MAX_PALLETS] : DEFAULT_MAX_PALLETS;
 }
 
 /**
@@ -26,6 +29,14 @@ export function maxPalletsFor(type: string | null | undefined): number {
  */
 export function isQuantityOptionAllowed(palletType: string | null | undefined, n: number): boolean {
   return Number.isInteger(n) && n >= 0 && n <= maxPalletsFor(palletType);
+}
+
+/**
+ * Whose maximum a pallet type's quantity select follows: its own; the 'other' select follows the
+ * chosen pallet type when that has no maximum of its own (none chosen yet: 'other').
+ */
+export function quantityLimitType(ownType: string, chosenType: string | null | undefined): string {
+  return ownType === "other" && !hasOwnMaximum(chosenType) ? chosenType || "other" : ownType;
 }
 
 /** The options a quantity select renders before any are hidden: 1 … the largest maximum of any type. */

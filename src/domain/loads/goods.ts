@@ -1,5 +1,5 @@
-import { jobFacts } from "#domain/jobs/job-view.ts";
-import type { StoredJob } from "#domain/jobs/stored-job.ts";
+import { jobFacts } from "#domain/jobs/form/facts.ts";
+import type { StoredJob } from "#domain/jobs/form/stored.ts";
 import { loadSummary, type LoadParts } from "#domain/jobs/summary.ts";
 
 // What a load carries, as its page shows it to the shipper, the carrier and the driver who has to

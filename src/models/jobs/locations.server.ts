@@ -1,6 +1,6 @@
 import { addressLine } from "#domain/format/address.ts";
 import { parsedAddress } from "#domain/geo/address-result.ts";
-import type { JobLocationData } from "#domain/jobs/location-fields.ts";
+import type { JobLocationData } from "#domain/jobs/form/location-fields.ts";
 import { geocoder } from "#geo/index.server.ts";
 
 // Coordinates are kept on every location for the maps that follow. The browser sends them when an

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
-import { additionalDataText } from "#domain/jobs/stored-job.ts";
+import { additionalDataText } from "#domain/jobs/stored-values.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { chartPropsIn, jobWithLoads } from "../../support/chart-fixtures.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";

@@ -105,7 +105,7 @@ describe("PATCH /jobs/:id", () => {
 
 describe("POST /jobs/:id/publication", () => {
   it("publishes a complete draft", async () => {
-    const job = await newJob({ status: "draft", publishedAt: null, vehicleTypes: '["box"]' });
+    const job = await newJob({ status: "draft", publishedAt: null, vehicleTypes: '["box"]', loadingMethod: "rear" });
     await action(`/jobs/${job.id}/publication`).expect(303);
     expect((await reload(job.id)).status).toBe("open");
   });

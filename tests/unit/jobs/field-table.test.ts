@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_NAMES } from "#domain/jobs/form-visibility.ts";
-import { GROUP_FIELDS, withoutHiddenFields } from "#domain/jobs/hidden-fields.ts";
-import { JobFormInputSchema } from "#domain/jobs/job-form-input.ts";
-import { JobFieldsSchema } from "#domain/jobs/job-fields-schema.ts";
-import { JOB_FIELD_NAMES, JOB_FIELDS } from "#domain/jobs/job-fields.ts";
-import { jobFacts } from "#domain/jobs/job-view.ts";
-import { LOCATION_FIELD_NAMES } from "#domain/jobs/location-fields.ts";
-import { formInputOf, jobColumnsOf, locationColumnsOf, type StoredJob } from "#domain/jobs/stored-job.ts";
-import { parseJobForm, type JobFormData } from "#domain/jobs/job-form-schema.ts";
+import { GROUP_NAMES } from "#domain/jobs/form/visibility.ts";
+import { GROUP_FIELDS, JobFormInputSchema, withoutHiddenFields } from "#domain/jobs/form/input.ts";
+import { JobFieldsSchema } from "#domain/jobs/form/parse.ts";
+import { JOB_FIELD_NAMES, JOB_FIELDS } from "#domain/jobs/form/fields.ts";
+import { jobFacts } from "#domain/jobs/form/facts.ts";
+import { LOCATION_FIELD_NAMES, locationColumnsOf } from "#domain/jobs/form/location-fields.ts";
+import { formInputOf, jobColumnsOf, type StoredJob } from "#domain/jobs/form/stored.ts";
+import { parseJobForm, type JobFormData } from "#domain/jobs/form/parse.ts";
 
 // Everything about a job field is derived from the one table: these pin each derivation to it.
 describe("the job field table", () => {
@@ -39,7 +38,7 @@ describe("the job field table", () => {
 });
 
 const form = {
-  job_type: "multi", reference: "Round trip", start_date: "2031-03-03", end_date: "2031-03-14", frequency: "weekdays", number_of_loads: "2",
+  job_type: "multi", reference: "Round trip", loading_method: "side", start_date: "2031-03-03", end_date: "2031-03-14", frequency: "weekdays", number_of_loads: "2",
   load_type: "palletised", pallet_type: "eu", quantity_eu: "20", pallet_size: "1200x800", total_weight: "9000", vehicle_types: ["box", "artic"],
   required_certifications: ["adr"], load_condition: "chilled", additional_notes: "Tail-lift needed", timezone: "Europe/Paris", is_auction: "1", customs_paperwork: "t1_transit",
   auction_opens_at: "2031-02-01T09:00", auction_closes_at: "2031-02-02T17:30", secure_now_price: "450",
@@ -87,6 +86,6 @@ describe("a job through the table: form → data → columns → form", () => {
       { label: "Loads per collection day", value: "2" },
       { label: "Times are in", value: "Europe/Paris" },
     ]);
-    expect(jobFacts(job, "load").map((fact) => fact.label)).toEqual(["Load type", "Condition", "Vehicle types", "Required certifications", "Pallet type", "Pallet size", "Customs paperwork"]);
+    expect(jobFacts(job, "load").map((fact) => fact.label)).toEqual(["Load type", "Condition", "Vehicle types", "Required certifications", "Pallet type", "Pallet size", "Customs paperwork", "Loading method"]);
   });
 });

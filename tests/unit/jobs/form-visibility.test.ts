@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_NAMES, visibleGroups, type GroupName, type JobFormState } from "#domain/jobs/form-visibility.ts";
+import { GROUP_NAMES, visibleGroups, type GroupName, type JobFormState } from "#domain/jobs/form/visibility.ts";
 
 const base: JobFormState = { jobType: "single", numberOfLoads: "", loadType: "palletised", vehicleTypes: [], pickups: [], deliveries: [] };
 const shown = (state: Partial<JobFormState>, group: GroupName) => visibleGroups({ ...base, ...state })[group];

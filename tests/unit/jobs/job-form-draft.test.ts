@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { data, errors } from "../../support/job-form.ts";
-import { draftInput, isBlankLocation, withBlankLocations } from "#domain/jobs/draft-input.ts";
-import { JobFormInputSchema } from "#domain/jobs/job-form-input.ts";
-import { parseJobForm } from "#domain/jobs/job-form-schema.ts";
+import { draftInput, isBlankLocation, withBlankLocations } from "#domain/jobs/form/input.ts";
+import { JobFormInputSchema } from "#domain/jobs/form/input.ts";
+import { parseJobForm } from "#domain/jobs/form/parse.ts";
 
 const leeds = { city: "Leeds", post_code: "LS1 4AP", region: "England", country_code: "GB" };
 const belfast = { city: "Belfast", post_code: "BT1 5GS", region: "Northern Ireland", country_code: "GB" };
@@ -11,6 +11,7 @@ const CONTRACT_MONTHS = ["2027-03", "2027-04", "2027-05", "2027-06", "2027-07", 
 const single = {
   job_type: "single",
   reference: "Pallets to Belfast",
+  loading_method: "rear",
   load_type: "palletised",
   pallet_type: "eu",
   quantity_eu: "20",
@@ -22,6 +23,7 @@ const single = {
 const multi = {
   job_type: "multi",
   reference: "Weekday drums",
+  loading_method: "side",
   start_date: "2027-03-01",
   end_date: "2027-03-12",
   frequency: "weekdays",
@@ -34,6 +36,7 @@ const multi = {
 const contract = {
   job_type: "contract",
   reference: "Containers",
+  loading_method: "top",
   start_date: "2027-03-14",
   contract_duration: "six_months",
   load_type: "shipping_container",
@@ -125,7 +128,7 @@ describe("parseJobForm publish mode is unchanged", () => {
   });
 
   it.each([
-    { why: "only a reference", form: { reference: "Just an idea" }, expected: { job_type: "Choose the type of job", load_type: "Choose the type of load", vehicle_types: "Choose at least one vehicle type", pickups: "Add at least one pickup location", deliveries: "Add at least one delivery location" } },
+    { why: "only a reference", form: { reference: "Just an idea" }, expected: { job_type: "Choose the type of job", load_type: "Choose the type of load", loading_method: "Choose how the goods are loaded", vehicle_types: "Choose at least one vehicle type", pickups: "Add at least one pickup location", deliveries: "Add at least one delivery location" } },
     { why: "a pallet type but no quantity", form: { ...single, quantity_eu: "" }, expected: { quantity_eu: "Enter how many pallets" } },
     { why: "no collection date", form: { ...single, pickups: [leeds] }, expected: { "pickups.0.window_date": "Enter the collection date" } },
     { why: "a blank delivery", form: { ...single, deliveries: [{}] }, expected: { "deliveries.0.full_address": "Enter an address, or a town or city and a country" } },

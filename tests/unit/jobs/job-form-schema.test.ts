@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { data, errors } from "../../support/job-form.ts";
-import { fieldName, parseJobForm, type JobFormData } from "#domain/jobs/job-form-schema.ts";
+import { fieldName } from "#domain/jobs/form/names.ts";
+import { parseJobForm, type JobFormData } from "#domain/jobs/form/parse.ts";
 
 // Forms as `req.body.job` arrives from the urlencoded parser: every value is text.
 const leeds = { city: "Leeds", post_code: "LS1 4AP", region: "England", country_code: "GB" };
@@ -11,6 +12,7 @@ const forms = {
   single: {
     job_type: "single",
     reference: "Pallets to Belfast",
+    loading_method: "rear",
     load_type: "palletised",
     pallet_type: "eu",
     quantity_eu: "20",
@@ -31,6 +33,7 @@ const forms = {
   multi: {
     job_type: "multi",
     reference: "Weekday drums to Paris",
+    loading_method: "side",
     start_date: "2027-03-01",
     end_date: "2027-03-12",
     frequency: "weekdays",
@@ -46,6 +49,7 @@ const forms = {
   contract: {
     job_type: "contract",
     reference: "Contract: containers",
+    loading_method: "top",
     start_date: "14/03/2027",
     contract_duration: "six_months",
     load_type: "shipping_container",
@@ -262,6 +266,7 @@ describe("parseJobForm: required fields", () => {
       job_type: "Choose the type of job",
       reference: "Enter a reference for the job",
       load_type: "Choose the type of load",
+      loading_method: "Choose how the goods are loaded",
       vehicle_types: "Choose at least one vehicle type",
       pickups: "Add at least one pickup location",
       deliveries: "Add at least one delivery location",

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MAX_LOCATIONS_PER_SIDE } from "#domain/jobs/limits.ts";
-import { parseJobForm } from "#domain/jobs/job-form-schema.ts";
+import { parseJobForm } from "#domain/jobs/form/parse.ts";
 import { errors } from "../../support/job-form.ts";
 
 // How big a job may be: each bound keeps one request's work small (an award writes one stop per load
 // and location), and says so beside the field.
 const place = (city: string) => ({ city, country_code: "GB", window_date: "2031-03-03" });
 const form = (pickups: number, deliveries: number, extra: Record<string, unknown> = {}) => ({
-  job_type: "single", reference: "Many stops", load_type: "without_pallets", vehicle_types: ["box"],
+  job_type: "single", reference: "Many stops", loading_method: "rear", load_type: "without_pallets", vehicle_types: ["box"],
   pickups: Array.from({ length: pickups }, (_, i) => place(`Pickup ${i}`)),
   deliveries: Array.from({ length: deliveries }, (_, i) => place(`Drop ${i}`)),
   ...extra,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MULTI_SELECT_LANGUAGES, MULTI_SELECT_MESSAGES, MULTI_SELECT_SUMMARY_AFTER, multiSelectSummary, multiSelectTexts } from "#domain/jobs/multi-select.ts";
+import { MULTI_SELECT_LANGUAGES, MULTI_SELECT_MESSAGES, MULTI_SELECT_SUMMARY_AFTER, multiSelectSummary, multiSelectTexts } from "#domain/jobs/form/multi-select.ts";
 
 describe("multiSelectSummary", () => {
   it.each([[0, null], [1, null], [50, null], [51, "51 selected"], [120, "120 selected"]])("%i chosen → %s", (count, summary) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJobForm } from "#domain/jobs/job-form-schema.ts";
+import { parseJobForm } from "#domain/jobs/form/parse.ts";
 import { OWN_DRIVER_NOT_AUCTIONED, isForOwnDriver, statusOnPublish } from "#domain/jobs/own-fleet.ts";
 import { errors } from "../../support/job-form.ts";
 
@@ -25,6 +25,7 @@ describe("the job form", () => {
   const single = {
     job_type: "single",
     reference: "Own fleet to Bristol",
+    loading_method: "rear",
     load_type: "without_pallets",
     total_weight: "9000",
     vehicle_types: ["box"],

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { parseJobForm, type JobFormData } from "#domain/jobs/job-form-schema.ts";
-import {
-  calendarDateText, calendarDateValue, formInputOf, jobColumnsOf, locationColumnsOf, newJobInput, storedList, storedLoadEstimates, type StoredJob,
-} from "#domain/jobs/stored-job.ts";
+import { parseJobForm, type JobFormData } from "#domain/jobs/form/parse.ts";
+import { formInputOf, jobColumnsOf, newJobInput, type StoredJob } from "#domain/jobs/form/stored.ts";
+import { locationColumnsOf } from "#domain/jobs/form/location-fields.ts";
+import { calendarDateText, calendarDateValue, storedList, storedLoadEstimates } from "#domain/jobs/stored-values.ts";
 
 const leeds = { city: "Leeds", post_code: "LS1 4AP", region: "England", country_code: "GB", latitude: "53.8", longitude: "-1.55" };
 const belfast = { full_address: "Duncrue Street, Belfast BT3 9AR, UK", city: "Belfast", post_code: "BT3 9AR", region: "Northern Ireland", country_code: "GB" };
 
 const forms = {
   "a single auction to Northern Ireland": {
-    job_type: "single", reference: "Chilled to Belfast", load_type: "palletised", pallet_type: "eu", quantity_eu: "22", pallet_size: "1200x800",
+    job_type: "single", reference: "Chilled to Belfast", loading_method: "rear", load_type: "palletised", pallet_type: "eu", quantity_eu: "22", pallet_size: "1200x800",
     total_weight: "11000", additional_notes: "Gate NW-4471", vehicle_types: ["refrigerated", "curtain_side"], vehicle_spec: "mega",
     required_certifications: ["temperature_controlled"], customs_paperwork: "windsor_green_lane", number_of_loads: "2", call_off_load_type: "all_at_once",
     timezone: "Europe/London", is_auction: "1", auction_opens_at: "2031-03-01T09:00", auction_closes_at: "2031-03-02T17:30", secure_now_price: "450",
@@ -17,18 +17,18 @@ const forms = {
     deliveries: [{ ...belfast, window_date: "2031-03-16" }],
   },
   "a single load for the shipper's own driver": {
-    job_type: "single", reference: "Own van to York", load_type: "palletised", pallet_type: "standard", quantity_standard: "4", total_weight: "900",
+    job_type: "single", reference: "Own van to York", loading_method: "side", load_type: "palletised", pallet_type: "standard", quantity_standard: "4", total_weight: "900",
     vehicle_types: ["box"], assigned_driver_id: "7", timezone: "Europe/London", is_auction: "0",
     pickups: [{ ...leeds, window_date: "2031-03-14" }], deliveries: [{ ...leeds, city: "York", window_date: "2031-03-14" }],
   },
   "a multi-load job in Paris time": {
-    job_type: "multi", reference: "Weekday drums", start_date: "2031-03-03", end_date: "2031-03-14", frequency: "weekdays", number_of_loads: "2",
+    job_type: "multi", reference: "Weekday drums", loading_method: "rear", start_date: "2031-03-03", end_date: "2031-03-14", frequency: "weekdays", number_of_loads: "2",
     load_type: "drums", load_quantity: "80", total_weight: "16000", vehicle_types: ["box"], customs_paperwork: "t1_transit", timezone: "Europe/Paris",
     pickups: [{ ...leeds, window_from: "06:00", window_to: "09:00" }],
     deliveries: [{ city: "Paris", country_code: "FR" }],
   },
   "a contract for containers": {
-    job_type: "contract", reference: "Containers", start_date: "2031-03-14", contract_duration: "six_months", load_type: "shipping_container", container_size: "40ft_hc",
+    job_type: "contract", reference: "Containers", loading_method: "top", start_date: "2031-03-14", contract_duration: "six_months", load_type: "shipping_container", container_size: "40ft_hc",
     call_off_load_type: "on_demand",
     additional_data: { load_estimates: ["2031-03", "2031-04", "2031-05", "2031-06", "2031-07", "2031-08"].map((month, i) => ({ month, number_of_loads: String(i + 1) })) },
     pickups: [leeds], deliveries: [{ ...leeds, city: "Glasgow", region: "Scotland" }],

@@ -1,15 +1,14 @@
 // A job as the database keeps it, read back into the job form's posted shape (the edit form, "post
 // again" and publishing a saved draft all go through parseJobForm again), and a validated form as
-// the columns it sets. Both directions walk the field tables.
+// the columns it sets. Both directions walk the field tables; a location's columns are
+// locationColumnsOf (location-fields.ts), and how lists and dates sit in columns is stored-values.ts.
 
 import { UK_TIME_ZONE } from "#domain/format/dates.ts";
-import type { JobFormInput, LocationInput } from "./job-form-input.ts";
-import type { JobFormData } from "./job-form-schema.ts";
-import { jobFieldList, type FormContext, type JobFieldColumns } from "./job-fields.ts";
+import { jobFieldList, type JobFieldColumns } from "./fields.ts";
+import type { JobFormInput, LocationInput } from "./input.ts";
 import { locationFormValues, type JobLocationData } from "./location-fields.ts";
-
-export { locationColumnsOf } from "./location-fields.ts";
-export { additionalDataText, calendarDateText, calendarDateValue, storedList, storedLoadEstimates, type LoadEstimate } from "./stored-values.ts";
+import type { JobFormData } from "./parse.ts";
+import type { FormContext } from "./rows.ts";
 
 /** A location row: the form's location with its database id, its kind and a real date. */
 export type StoredLocation = Omit<JobLocationData, "id" | "windowDate"> & { id: number; kind: string; windowDate: Date | null };

@@ -1,4 +1,4 @@
-// Job form: which groups of the job form are shown. The job-form controller toggles
+// Which groups of the job form are shown. The job-form controller toggles
 // `data-visibility-group="<name>"` elements with it (hidden groups have their inputs disabled) and
 // the server drops the fields of hidden groups before validating, so both agree.
 //
@@ -8,7 +8,8 @@
 // type stays shown, as for a multi-load job before a number is entered. No driver is assigned up
 // front, and locations use the multi-load time-window layout (times only, no date).
 
-import { needsCustomsPaperwork, type CustomsLocation } from "./customs.ts";
+import { needsCustomsPaperwork, type CustomsLocation } from "../customs.ts";
+import type { JobFormInput, LocationInput } from "./input.ts";
 
 export const GROUP_NAMES = [
   "start_date",
@@ -100,5 +101,20 @@ export function visibleGroups(state: JobFormState): Visibility {
     window_single: jobType === "single",
     window_multi: jobType !== "single",
     auction: state.isAuction === true,
+  };
+}
+
+/** What the visibility depends on, from the posted (or stored) form; removed locations left out. */
+export function formState(input: JobFormInput): JobFormState {
+  const place = (location: LocationInput) => ({ countryCode: location.country_code, region: location.region, postCode: location.post_code });
+  const kept = (locations: LocationInput[]) => locations.filter((location) => !location._destroy).map(place);
+  return {
+    jobType: input.job_type,
+    numberOfLoads: input.number_of_loads,
+    loadType: input.load_type,
+    vehicleTypes: input.vehicle_types,
+    isAuction: input.is_auction,
+    pickups: kept(input.pickups),
+    deliveries: kept(input.deliveries),
   };
 }

@@ -1,10 +1,10 @@
-// Zod builders for single form fields whose text has already been trimmed (blank → undefined, see
-// job-form-input.ts). Each failure carries the plain-English message shown beside the field.
+// The checks one value of the job form can have, as zod builders, for text already trimmed (blank →
+// undefined, see input.ts). Each failure carries the plain-English message shown beside the field.
 
 import { z } from "zod";
 import { penceFromWholePounds } from "#domain/format/money.ts";
 import { parseDateInput, parseDateTimeLocal, parseTimeOfDay } from "#domain/format/date-input.ts";
-import { valuesOf, type Option, type ValueOf } from "./catalogue.ts";
+import { valuesOf, type Option, type ValueOf } from "../catalogue.ts";
 
 type Bounds = { min: number; max: number; tooSmall: string; tooBig: string };
 type NumberMessages = { missing?: string; notNumber: string; notWhole?: string };

@@ -1,11 +1,11 @@
-// One pickup or delivery of the job form, as a table like the job's own (job-fields.ts): how each
+// One pickup or delivery of the job form, as a table like the job's own (fields.ts): how each
 // posted value is checked, what it becomes in the data and its JobLocation column, and how a stored
 // location gives it back to the form. A location is either the single full-address field, or the
 // detailed fields with at least a town or city and a country.
 
 import { z } from "zod";
-import { calendarDate, decimal, optionalText, timeOfDay, unlessFailed, wholeNumber } from "./form-fields.ts";
-import { calendarDateText, calendarDateValue } from "./stored-values.ts";
+import { calendarDate, decimal, optionalText, timeOfDay, unlessFailed, wholeNumber } from "./checks.ts";
+import { calendarDateText, calendarDateValue } from "../stored-values.ts";
 
 // Hidden inputs and map picks: a person never types these, so the messages stay short.
 const UNREADABLE = { notNumber: "This location could not be read; remove it and add it again" };

@@ -4,7 +4,7 @@
 //   posted `req.body.job` ─ JobFormInputSchema ─ withoutHiddenFields ─ JobFieldsSchema + JOB_FORM_RULES ─ JobFormData
 //
 // Mode "publish" (the default) demands the whole form. Mode "draft" (saving a draft) first evens out
-// the blanks a draft may leave (draft-input.ts), then skips the rules that ask for what is missing;
+// the blanks a draft may leave (draftInput, input.ts), then skips the rules that ask for what is missing;
 // a draft still needs its reference, and anything filled in must be valid.
 //
 // Dates are ISO "yyyy-mm-dd" (date inputs; dd/mm/yyyy is accepted too), times "HH:MM", auction
@@ -12,14 +12,26 @@
 
 import { z } from "zod";
 import { UK_TIME_ZONE } from "#domain/format/dates.ts";
-import { draftInput } from "./draft-input.ts";
-import { withoutHiddenFields } from "./hidden-fields.ts";
-import { DraftJobFieldsSchema, JobFieldsSchema, type JobFields } from "./job-fields-schema.ts";
-import { JobFormInputSchema, type JobFormInput } from "./job-form-input.ts";
-import { JOB_FORM_RULES, type Rule } from "./job-form-rules.ts";
-import { jobFieldList, type FormContext, type JobFieldData } from "./job-fields.ts";
-import { destroyedIds, locationData, type JobLocationData } from "./location-fields.ts";
-import { expectedQuantity, occurrences } from "./schedule.ts";
+import { expectedQuantity, occurrences } from "../schedule.ts";
+import { JOB_FIELDS, jobFieldList, type JobFieldData, type JobFieldName } from "./fields.ts";
+import { JobFormInputSchema, draftInput, withoutHiddenFields, type JobFormInput } from "./input.ts";
+import { DraftLocationSchema, LocationSchema, destroyedIds, locationData, type JobLocationData } from "./location-fields.ts";
+import { JOB_FORM_RULES, type Rule } from "./rules.ts";
+import type { FormContext } from "./rows.ts";
+import type { Visibility } from "./visibility.ts";
+
+// Field by field checks, after hidden groups have been emptied, taken from the field tables. Every
+// field is optional here: which ones publishing asks for depends on what is shown (rules.ts).
+type Checks = { [N in JobFieldName]: (typeof JOB_FIELDS)[N]["check"] };
+const checks = Object.fromEntries(Object.entries(JOB_FIELDS).map(([name, spec]) => [name, spec.check])) as Checks;
+
+const fieldsWith = (location: typeof LocationSchema) =>
+  z.object({ visible: z.custom<Visibility>(), ...checks, pickups: z.array(location), deliveries: z.array(location) });
+
+export const JobFieldsSchema = fieldsWith(LocationSchema);
+/** Drafts: the same field checks; their locations may still lack an address. */
+const DraftJobFieldsSchema = fieldsWith(DraftLocationSchema);
+export type JobFields = z.output<typeof JobFieldsSchema>;
 
 /** A validated job form: every table field under its data key, its locations, and what follows from them. */
 export type JobFormData = JobFieldData & {
@@ -121,5 +133,3 @@ export function parseJobForm(input: unknown, options: ParseJobFormOptions = {}):
   const values = JobFormInputSchema.safeParse(input ?? {});
   return { ok: false, errors, values: values.success ? values.data : null };
 }
-
-export { fieldName } from "./field-name.ts";

@@ -3,13 +3,14 @@
 // `publishOnly` rules ask for what is missing; a draft skips them but keeps every consistency check.
 
 import { parseIsoDate } from "#domain/format/date-input.ts";
-import { contractMonths } from "./contract-months.ts";
-import type { GroupName } from "./form-visibility.ts";
-import type { JobFields } from "./job-fields-schema.ts";
-import { MAX_LOADS_PER_JOB, MAX_LOCATIONS_PER_SIDE } from "./limits.ts";
-import { OWN_DRIVER_NOT_AUCTIONED } from "./own-fleet.ts";
-import { QUANTITY_FIELDS } from "./pallet-limits.ts";
-import { MAX_OCCURRENCES, expectedQuantity, occurrences } from "./schedule.ts";
+import { contractMonths } from "../contract-months.ts";
+import { MAX_LOADS_PER_JOB, MAX_LOCATIONS_PER_SIDE } from "../limits.ts";
+import { OWN_DRIVER_NOT_AUCTIONED } from "../own-fleet.ts";
+import { QUANTITY_FIELDS } from "../pallet-limits.ts";
+import { MAX_OCCURRENCES, expectedQuantity, occurrences } from "../schedule.ts";
+import { jobFieldList } from "./fields.ts";
+import type { JobFields } from "./parse.ts";
+import { isBlank, type InputKind } from "./rows.ts";
 
 export type Report = (path: readonly (string | number)[], message: string) => void;
 export type Rule = {
@@ -20,30 +21,19 @@ export type Rule = {
 const QUANTITIES = Object.values(QUANTITY_FIELDS);
 const ESTIMATES = ["additional_data", "load_estimates"] as const;
 
-type Required = { field: keyof JobFields; group: GroupName; message: (job: JobFields) => string };
-const REQUIRED_WHEN_SHOWN: Required[] = [
-  { field: "start_date", group: "start_date", message: () => "Enter the start date" },
-  { field: "end_date", group: "end_date", message: () => "Enter the end date" },
-  { field: "frequency", group: "frequency", message: () => "Choose how often the loads go" },
-  { field: "contract_duration", group: "contract_duration", message: () => "Choose the contract duration" },
-  { field: "pallet_type", group: "pallet_type", message: () => "Choose the pallet type" },
-  { field: "container_size", group: "container_size", message: () => "Choose the container size" },
-  { field: "load_quantity", group: "load_quantity", message: (job) => (job.load_type === "drums" ? "Enter how many drums" : "Enter how many IBCs") },
-  { field: "customs_paperwork", group: "customs_paperwork", message: () => "Choose who handles the customs paperwork" },
-  { field: "auction_opens_at", group: "auction", message: () => "Enter when the auction opens" },
-  { field: "auction_closes_at", group: "auction", message: () => "Enter when the auction closes" },
-];
+// The field table's required rows, blank text first, then lists, then the monthly breakdown: the
+// order the form's summary lists their messages in. The breakdown's message goes beside its rows.
+const REQUIRED = (["text", "list", "estimates"] satisfies InputKind[]).flatMap((kind) =>
+  jobFieldList().flatMap(([name, { input, group, required }]) => (required && input === kind ? [{ name, input, group, required }] : [])),
+);
 
 const requiredWhenShown: Rule = {
   reads: "anything",
   publishOnly: true,
   check(job, report, failed) {
-    for (const { field, group, message } of REQUIRED_WHEN_SHOWN) {
-      if (job.visible[group] && job[field] === undefined && !failed(field)) report([field], message(job));
-    }
-    if (job.visible.vehicle_types && job.vehicle_types.length === 0) report(["vehicle_types"], "Choose at least one vehicle type");
-    if (job.visible.load_estimates && job.additional_data.load_estimates.length === 0 && !failed("additional_data")) {
-      report(ESTIMATES, "Break the estimated loads down per month");
+    for (const { name, input, group, required } of REQUIRED) {
+      if ((group && !job.visible[group]) || !isBlank(input, job[name]) || failed(name)) continue;
+      report(input === "estimates" ? ESTIMATES : [name], typeof required === "string" ? required : required(job));
     }
     if (job.job_type !== "single") return;
     job.pickups.forEach((location, index) => {

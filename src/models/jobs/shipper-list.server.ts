@@ -1,0 +1,42 @@
+import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { SHIPPER_TABS, openingTab, type ShipperTab } from "#domain/jobs/status.ts";
+import { jobSummarySelect } from "#models/jobs/summary.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+// The shipper's own jobs, a tab of statuses at a time (the "Your jobs" page).
+
+const listSelect = {
+  ...jobSummarySelect,
+  updatedAt: true,
+  _count: { select: { quotes: { where: { status: "active" } } } },
+} as const satisfies Prisma.JobSelect;
+export type JobListRow = Prisma.JobGetPayload<{ select: typeof listSelect }>;
+
+export const SHIPPER_PAGE_SIZE = 50;
+
+/** How many of the account's jobs each tab holds. */
+async function tabCounts(user: CurrentUser): Promise<Record<ShipperTab, number>> {
+  const byStatus = await db().job.groupBy({ by: ["status"], where: { shipperAccountId: user.accountId }, _count: { _all: true } });
+  const inTab = (statuses: readonly string[]) => byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row._count._all, 0);
+  return Object.fromEntries(SHIPPER_TABS.map((t) => [t.value, inTab(t.statuses)])) as Record<ShipperTab, number>;
+}
+
+/**
+ * One page of the shipper's jobs in a tab (newest first), how many jobs each tab holds, and the tab:
+ * the one asked for (`tabAsked`, a ?status= value), or the first that has jobs (openingTab).
+ */
+export async function jobsForShipper(user: CurrentUser, tabAsked: unknown, pageAsked = 1) {
+  const counts = await tabCounts(user);
+  const { value: tab, statuses } = openingTab(tabAsked, counts);
+  const pages = Math.max(1, Math.ceil(counts[tab] / SHIPPER_PAGE_SIZE));
+  const page = Math.min(pageAsked, pages);
+  const jobs = await db().job.findMany({
+    where: { shipperAccountId: user.accountId, status: { in: [...statuses] } },
+    select: listSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * SHIPPER_PAGE_SIZE,
+    take: SHIPPER_PAGE_SIZE,
+  });
+  return { tab, jobs, counts, page, pages };
+}

@@ -1,0 +1,50 @@
+import { isOfficeOf } from "#domain/accounts/team.ts";
+import { driverFact } from "#domain/jobs/driver-fact.ts";
+import { jobFacts } from "#domain/jobs/form/facts.ts";
+import { jobView } from "#domain/jobs/job-view.ts";
+import { isBeforeAward, isCancellable } from "#domain/jobs/status.ts";
+import { storedLoadEstimates } from "#domain/jobs/stored-values.ts";
+import { loadSummary, scheduleSummary } from "#domain/jobs/summary.ts";
+import { jobStream } from "#domain/messaging/streams.ts";
+import { jobTrip } from "#geo/trips.server.ts";
+import { streamTag } from "#lib/turbo.server.ts";
+import { canEditJob, type JobDetail } from "#models/jobs.server.ts";
+import { loadDriversOf } from "#models/jobs/drivers.server.ts";
+import { jobMessagingFor } from "#models/messages/conversation-view.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
+
+// The job page (views/jobs/show.ejs): the job's facts, its route, the bidding panel and the
+// conversation, for the shipper who owns it or a carrier reading it.
+
+type Fact = { label: string; value: string };
+
+/** The Schedule and Load cards' rows: those made of several fields first, then the field table's own facts. */
+function factsOf(job: JobDetail, driver: Fact | null) {
+  const schedule = [
+    { label: "When", value: scheduleSummary(job) },
+    { label: "Loads expected", value: String(job.expectedQuantity) },
+    ...jobFacts(job, "schedule"),
+    ...(driver ? [driver] : []),
+  ];
+  return { scheduleFacts: schedule, loadFacts: [{ label: "Load", value: loadSummary(job) }, ...jobFacts(job, "load")] };
+}
+
+export async function jobPage(user: CurrentUser, job: JobDetail) {
+  const owner = isOfficeOf("shipper", user);
+  // The shipper reads who drives the job's loads; the driver chosen on the form only until the award.
+  const [bidding, messaging, trip, loadDrivers] = await Promise.all([
+    biddingPanelFor(job, user), jobMessagingFor(user, job), jobTrip(job), owner && !isBeforeAward(job.status) ? loadDriversOf(job.id) : [],
+  ]);
+  const driver = owner ? driverFact(job, loadDrivers) : null;
+  return {
+    title: job.reference, job, bidding, messaging, trip, owner, jobView, driver,
+    canEdit: owner && canEditJob(job),
+    canCancel: owner && isCancellable(job.status),
+    liveTag: streamTag(jobStream(job.id)),
+    ...factsOf(job, driver),
+    pickups: job.locations.filter((location) => location.kind === "pickup"),
+    deliveries: job.locations.filter((location) => location.kind === "delivery"),
+    estimates: storedLoadEstimates(job.additionalData),
+  };
+}
