@@ -111,6 +111,11 @@ describe("forms by keyboard alone", () => {
     await tabTo(page, "input[type=checkbox]");
     expect(await outlineOf(page, "input[type=checkbox]:focus")).toBe(BRAND_RING);
 
+    // How the goods are loaded, by the arrow keys of a closed select.
+    await tabTo(page, "#job_loading_method");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.locator("#job_loading_method").inputValue()).toBe("rear");
+
     // Enter in the booking-in reference, with everything answered, publishes.
     await tabTo(page, "#job_pickups_0_booking_reference", { back: true });
     await page.keyboard.type("BK-1");

@@ -166,6 +166,7 @@ describe("posting a job in a real browser", () => {
     await page.getByLabel("Collection date").first().fill("2031-03-05");
     await page.getByLabel("Delivery date").first().fill("2031-03-03");
     await page.getByLabel("Customs paperwork").selectOption("windsor_green_lane");
+    await page.getByLabel("Loading method").selectOption("rear");
     await page.getByRole("button", { name: "Publish job" }).click();
     // The message is in the error summary (a link to the field) and beside the field.
     await page.locator("#job_deliveries_0_window_date_error").getByText("The delivery date cannot be before the collection date").waitFor();

@@ -82,6 +82,7 @@ describe("a shipper's own fleet in a real browser", () => {
     await office.getByLabel("Collection date").first().fill("2031-03-03");
     await office.getByLabel("Delivery date").first().fill("2031-03-04");
     await office.getByLabel("Assigned driver").selectOption({ label: "Owen Fleet" });
+    await office.getByLabel("Loading method").selectOption("side");
     await office.getByRole("button", { name: "Publish job" }).click();
     await office.getByText("Your job is published for your own driver: its load is on your Loads page.").waitFor();
     expect(await office.locator(".page-header .status-pill").first().textContent()).toBe("Awarded");
