@@ -175,7 +175,8 @@ class NodeCableServer<U extends CableUser> implements CableServer {
     const frame = Buffer.from(pingFrame(Date.now()));
     for (const connection of this.connections) {
       if (connection.ws.bufferedAmount > maxBufferedBytes) {
-        this.logger.warn({ userId: connection.user.id, buffered: connection.ws.bufferedAmount }, "dropping slow cable client");
+        const details = { userId: connection.user.id, buffered: connection.ws.bufferedAmount };
+        this.logger.warn(details, "dropping slow cable client");
         connection.ws.terminate();
       } else connection.send(frame);
     }
@@ -201,14 +202,13 @@ function refuseHandshake(socket: Duplex, status: number): void {
   if (socket.destroyed) return;
   const body = STATUS_CODES[status] ?? "Error";
   socket.once("finish", () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${body}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  const headers = `Connection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}`;
+  socket.end(`HTTP/1.1 ${status} ${body}\r\n${headers}\r\n\r\n${body}`);
 }
 
 function ignoreSocketError(): void {}
 
-async function waitForSockets<U extends CableUser>(connections: ConnectionRegistry<CableConnection<U>>, graceMs: number): Promise<void> {
+async function waitForSockets(connections: ConnectionRegistry<CableConnection<CableUser>>, graceMs: number): Promise<void> {
   const deadline = Date.now() + graceMs;
   while (connections.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   for (const connection of connections) connection.ws.terminate();

@@ -151,7 +151,8 @@ function useRequestSteps(app: Express, writeBudgets: typeof WRITE_BUDGETS, redis
  */
 function publicFiles(): express.RequestHandler {
   const folder = path.resolve("public");
-  const names = new Set(readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+  const files = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile());
+  const names = new Set(files.map((entry) => `/${entry.name}`));
   const serve = express.static(folder, { index: false, maxAge: "1h" });
   return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
 }

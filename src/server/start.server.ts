@@ -28,12 +28,15 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** Work the server does on its own; stopped (a run under way finishing first) before the database closes. */
 type Background = { stop(): void | Promise<void> };
 
+/** What a failed start undoes, newest first. */
+type Undo = (() => Promise<unknown>)[];
+
 /** Migrates, seeds (first start), and serves the app and the cable on one HTTP server. */
 export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
   const unlock = await prepareDatabase(env.DATABASE_URL, logger);
   // What a failed start had already opened is closed again, newest first, so nothing keeps
   // reconnecting (or keeps the process alive) after the error is reported.
-  const undo: (() => Promise<unknown>)[] = [async () => unlock(), () => disconnectDb()];
+  const undo: Undo = [async () => unlock(), () => disconnectDb()];
   try {
     return await serve(env, logger, unlock, undo);
   } catch (error) {
@@ -46,14 +49,21 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
  * Demo data into an empty database: by default outside production only (SEED_DEMO_DATA says
  * otherwise), and in production never with the README's password on the support account.
  */
-export async function seedOnFirstStart(env: Pick<Env, "seedDemoData" | "isProduction">, logger: Logger): Promise<boolean> {
+export async function seedOnFirstStart(
+  env: Pick<Env, "seedDemoData" | "isProduction">,
+  logger: Logger,
+): Promise<boolean> {
   if (!env.seedDemoData || (await db().user.count()) > 0) return false;
   await seed(db(), { supportPassword: env.isProduction ? "unusable" : "demo" });
-  logger.info(env.isProduction ? "demo data seeded; its support account cannot sign in (create support users with `npm run support:create`)" : "demo data seeded");
+  logger.info(
+    env.isProduction
+      ? "demo data seeded; its support account cannot sign in (create support users with `npm run support:create`)"
+      : "demo data seeded",
+  );
   return true;
 }
 
-async function serve(env: Env, logger: Logger, unlock: () => void, undo: (() => Promise<unknown>)[]): Promise<RunningServer> {
+async function serve(env: Env, logger: Logger, unlock: () => void, undo: Undo): Promise<RunningServer> {
   await catchUp(env, logger);
   // Redis first when configured: rate limits, the cable and cache invalidation are shared through it.
   undo.push(() => closeSharedRedis());

@@ -5,7 +5,8 @@ import type { Period } from "#domain/charts/period.ts";
 import { laneFigures, loadFigures, quoteFigures, type FigureScope } from "#pages/dashboard/chart-sums.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { keptUntilWritten } from "#db/kept-until-written.server.ts";
-import { figureWindow, loadRowsForPeriod, quoteRowsForPeriod, type LoadMonthRow } from "#domain/charts/figure-window.ts";
+import { figureWindow, loadRowsForPeriod, quoteRowsForPeriod } from "#domain/charts/figure-window.ts";
+import type { LoadMonthRow } from "#domain/charts/figure-window.ts";
 import type { LaneFigureRow, QuoteFigureRow } from "#domain/charts/dashboard-charts.ts";
 import { dashboardSide } from "#pages/dashboard/side.server.ts";
 
@@ -41,7 +42,8 @@ const keptLanes = keptUntilWritten<LaneFigureRow[]>(FIGURE_TABLES);
 
 async function monthFigures(scope: FigureScope, months: string[]) {
   const window = figureWindow(months, new Date());
-  const { loads, quotes } = await keptMonths(`${scope.side}:${scope.accountId}:${window[0]}:${window.at(-1)}`, async () => {
+  const key = `${scope.side}:${scope.accountId}:${window[0]}:${window.at(-1)}`;
+  const { loads, quotes } = await keptMonths(key, async () => {
     const [loads, quotes] = await Promise.all([
       loadFigures(scope, window),
       scope.side === "carrier" ? quoteFigures(scope.accountId, window) : [],

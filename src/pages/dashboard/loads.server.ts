@@ -79,7 +79,10 @@ export async function loadsOnTheRoad(user: CurrentUser, today: Date): Promise<Ro
     shown.map((row) => tripMap(placesOf(row.jobId), storedList(row.vehicleTypes), { label: "" })),
   );
   return {
-    map: await tripsMap(shown.map((row) => placesOf(row.jobId)), `Your ${count(shown.length, "load")} on the road today`),
+    map: await tripsMap(
+      shown.map((row) => placesOf(row.jobId)),
+      `Your ${count(shown.length, "load")} on the road today`,
+    ),
     loads: shown.map(upcomingOf),
     co2eKg: trips.reduce((sum, trip) => sum + (trip.co2eKg ?? 0), 0),
     more: rows.length > ROAD_MAP_LIMIT,

@@ -84,7 +84,8 @@ async function tallyLoads(user: CurrentUser, statuses: string[], byDay = true): 
   const where = { AND: [loadScope(user), { status: { in: statuses } }] };
   const rows = byDay
     ? await db().load.groupBy({ by: ["status", "pickupDate"], where, _count: { _all: true } })
-    : (await db().load.groupBy({ by: ["status"], where, _count: { _all: true } })).map((row) => ({ ...row, pickupDate: null }));
+    : (await db().load.groupBy({ by: ["status"], where, _count: { _all: true } }))
+        .map((row) => ({ ...row, pickupDate: null }));
   const matches = (row: (typeof rows)[number], { status, day }: Parameters<LoadTally>[0]) =>
     status.includes(row.status) && (!day || row.pickupDate?.getTime() === day.getTime());
   return (match) => rows.filter((row) => matches(row, match)).reduce((sum, row) => sum + row._count._all, 0);
