@@ -31,11 +31,16 @@ const attachmentSelect = {
 } as const;
 
 /** The lists a job's or a load's documents and photos are shown in (uploads append to them). */
-export const listIdFor = (kind: string, target: Pick<AttachmentTarget, "jobId" | "loadId">) => (target.loadId ? `${kind}s_load_${target.loadId}` : `${kind}s_job_${target.jobId}`);
+export const listIdFor = (kind: string, target: Pick<AttachmentTarget, "jobId" | "loadId">) =>
+  (target.loadId ? `${kind}s_load_${target.loadId}` : `${kind}s_job_${target.jobId}`);
+
+/** Which column names the record an attachment hangs on. */
+const hangsOn = (target: Pick<AttachmentTarget, "jobId" | "loadId">) =>
+  (target.loadId ? { loadId: target.loadId } : { jobId: target.jobId });
 
 /** The files of a job or a load, oldest first. */
 export function attachmentsOf(target: AttachmentTarget) {
-  return db().attachment.findMany({ where: target.loadId ? { loadId: target.loadId } : { jobId: target.jobId }, select: attachmentSelect, orderBy: { id: "asc" } });
+  return db().attachment.findMany({ where: hangsOn(target), select: attachmentSelect, orderBy: { id: "asc" } });
 }
 export type AttachmentView = Awaited<ReturnType<typeof attachmentsOf>>[number];
 
@@ -43,16 +48,19 @@ export type AttachmentView = Awaited<ReturnType<typeof attachmentsOf>>[number];
  * Attaches the user's uploaded file to the target. null when the signed id does not name a stored
  * file of this user (→ 404); attaching the same file again answers the attachment it already has.
  */
-export async function attach(user: CurrentUser, target: AttachmentTarget, signedId: unknown): Promise<Result<{ attachment: AttachmentView }> | null> {
+export async function attach(
+  user: CurrentUser, target: AttachmentTarget, signedId: unknown,
+): Promise<Result<{ attachment: AttachmentView }> | null> {
   const blob = await ownStoredBlob(user, signedId);
   if (!blob) return null;
   if (blob.use === "signature") return refusedBase("A signature is added with the proof of delivery");
-  const where = { blobId: blob.id, ...(target.loadId ? { loadId: target.loadId } : { jobId: target.jobId }) };
+  const where = { blobId: blob.id, ...hangsOn(target) };
   const existing = await db().attachment.findFirst({ where, select: attachmentSelect });
   if (existing) return ok({ attachment: existing });
   const taken = await db().attachment.count({ where: { blobId: blob.id } });
   if (taken) return refusedBase("This file is already attached elsewhere", 409);
-  const attachment = await db().attachment.create({ data: { ...where, kind: blob.use, addedById: user.id }, select: attachmentSelect });
+  const data = { ...where, kind: blob.use, addedById: user.id };
+  const attachment = await db().attachment.create({ data, select: attachmentSelect });
   return ok({ attachment });
 }
 
@@ -69,25 +77,33 @@ type FoundAttachment = Awaited<ReturnType<typeof requireAttachmentFor>>;
 
 type Removable = Pick<FoundAttachment, "addedById" | "shipperAccountId" | "proofId">;
 
+const KEPT_FOR_GOOD = "A proof-of-delivery photo is kept for good. Add another photo if this one is wrong.";
+
 /**
  * Why this user may not remove the file, or null if they may: a file's uploader may remove it, and so
  * may the job's shipper, but a photo that is part of a proof of delivery is evidence and is kept for
  * good (a wrong photo is answered with another, never a deletion).
  */
 export function whyNotRemovable(user: CurrentUser, attachment: Removable): string | null {
-  if (attachment.proofId !== null) return "A proof-of-delivery photo is kept for good. Add another photo if this one is wrong.";
+  if (attachment.proofId !== null) return KEPT_FOR_GOOD;
   const mayRemove = attachment.addedById === user.id || inOfficeOf("shipper", attachment.shipperAccountId, user);
   return mayRemove ? null : "Only whoever added a file, or the job's shipper, can remove it";
 }
 
-export const mayRemoveAttachment = (user: CurrentUser, attachment: Removable) => whyNotRemovable(user, attachment) === null;
+export const mayRemoveAttachment = (user: CurrentUser, attachment: Removable) =>
+  whyNotRemovable(user, attachment) === null;
 
-/** Removes a file (the caller has checked `mayRemoveAttachment`), and its bytes once nothing else uses them. Audited. */
+/**
+ * Removes a file (the caller has checked `mayRemoveAttachment`), and its bytes once nothing else uses
+ * them. Audited.
+ */
 export async function removeAttachment(user: CurrentUser, attachment: FoundAttachment): Promise<void> {
   // Never a proof's photo, whoever asks: the condition is part of the delete itself.
   const removed = await db().attachment.deleteMany({ where: { id: attachment.id, proofId: null } });
   if (removed.count) {
-    await audit("attachment.removed", user.id, attachment.addedById, { attachmentId: attachment.id, jobId: attachment.jobId, loadId: attachment.loadId, filename: attachment.blob.filename });
+    const { id: attachmentId, jobId, loadId, blob } = attachment;
+    const details = { attachmentId, jobId, loadId, filename: blob.filename };
+    await audit("attachment.removed", user.id, attachment.addedById, details);
     const others = await db().attachment.count({ where: { blob: { key: attachment.blob.key } } });
     if (!others) {
       await db().fileBlob.deleteMany({ where: { key: attachment.blob.key } });

@@ -41,8 +41,9 @@ const loadDetailSelect = {
   deliveredAt: true,
   job: {
     select: {
-      id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true, vehicleTypes: true,
-      shipperAccount: { select: { id: true, name: true } }, locations: true, timezone: true, ...jobGoodsSelect,
+      id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true,
+      vehicleTypes: true, locations: true, timezone: true, shipperAccount: { select: { id: true, name: true } },
+      ...jobGoodsSelect,
     },
   },
   carrierAccount: { select: { id: true, name: true } },
@@ -62,17 +63,19 @@ export type LoadDetail = LoadRow & { stops: Stops; driverChoices: { id: number; 
 export async function requireLoadFor(user: CurrentUser, id: unknown): Promise<LoadDetail> {
   const actor = actorOf(user);
   const shipper = actor === "shipper";
-  const select = { ...loadDetailSelect, carrierAccount: shipper && loadDetailSelect.carrierAccount, driver: shipper && loadDetailSelect.driver };
+  const { carrierAccount, driver } = loadDetailSelect;
+  const select = { ...loadDetailSelect, carrierAccount: shipper && carrierAccount, driver: shipper && driver };
   const [row, carrierDrivers] = await Promise.all([
     db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select }),
     actor === "carrier" ? driversFor(user.accountId) : [],
   ]);
   const load = found(row);
   const driverChoices = shipper && runsLoad(load, user) ? await driversFor(user.accountId) : carrierDrivers;
+  const known = actor === "driver" ? [user] : driverChoices;
   return {
     ...load,
     carrierAccount: shipper ? (load.carrierAccount ?? null) : { id: user.account.id, name: user.account.name },
-    driver: shipper ? (load.driver ?? null) : await driverOf(load.driverId, actor === "driver" ? [user] : driverChoices),
+    driver: shipper ? (load.driver ?? null) : await driverOf(load.driverId, known),
     driverChoices,
     // The stops the award wrote, by the same rule, without reading them back.
     stops: stopsOf(load, load.job.locations, load.job.jobType === "single"),
@@ -88,5 +91,6 @@ async function driverOf(driverId: number | null, known: readonly { id: number; n
 
 /** What a JSON caller learns after a change: the load's state now. */
 export function loadState(load: { id: number }) {
-  return db().load.findUnique({ where: { id: load.id }, select: { id: true, status: true, driverId: true, carrierAccountId: true } });
+  const select = { id: true, status: true, driverId: true, carrierAccountId: true } as const;
+  return db().load.findUnique({ where: { id: load.id }, select });
 }

@@ -27,26 +27,42 @@ async function freshUploads(user: CurrentUser, signedIds: readonly string[], use
 }
 
 /** The delivery points of the load, where its driver's phone should be when the goods are handed over. */
-export const deliverySites = (load: LoadDetail) => load.stops.filter((stop) => stop.jobLocation.kind === "delivery").map(({ jobLocation: { latitude, longitude } }) => ({ latitude, longitude }));
+export const deliverySites = (load: LoadDetail) =>
+  load.stops
+    .filter((stop) => stop.jobLocation.kind === "delivery")
+    .map(({ jobLocation: { latitude, longitude } }) => ({ latitude, longitude }));
 
 export async function recordDelivery(user: CurrentUser, load: LoadDetail, input: ProofInput): Promise<Result | Warned> {
-  if (!canTransition(load.status, "delivered", actorOf(user))) return refusedBase("This load cannot be marked delivered now");
+  if (!canTransition(load.status, "delivered", actorOf(user))) {
+    return refusedBase("This load cannot be marked delivered now");
+  }
   // Only the driver's phone is with the goods; an office recording the delivery is wherever the office is.
   const position = actorOf(user) === "driver" ? positionOf(input) : null;
   const warnings = input.confirmed ? [] : handoverWarnings({ step: "delivery", position, sites: deliverySites(load) });
   if (warnings.length) return warned(warnings);
-  const [signature] = (await freshUploads(user, input.signature_signed_id ? [input.signature_signed_id] : [], "signature")) ?? [null];
+  const signatureIds = input.signature_signed_id ? [input.signature_signed_id] : [];
+  const [signature] = (await freshUploads(user, signatureIds, "signature")) ?? [null];
   if (input.signature_signed_id && !signature) return refused({ signature: "Draw the signature again" });
   const photos = await freshUploads(user, input.blob_signed_ids, "photo");
   if (!photos) return refused({ photos: "Add the photos again" });
   const deliveredAt = new Date();
   const outcome = await db().$transaction(async (tx) => {
-    const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data: { status: "delivered", deliveredAt } });
+    const where = { id: load.id, status: load.status };
+    const { count } = await tx.load.updateMany({ where, data: { status: "delivered", deliveredAt } });
     if (!count) return refusedBase("This load changed meanwhile; please reload and try again", 409);
     const proof = await tx.proofOfDelivery.create({
-      data: { loadId: load.id, recipientName: input.recipient_name, deliveredAt, latitude: position?.latitude ?? null, longitude: position?.longitude ?? null, signatureBlobId: signature?.id ?? null, recordedById: user.id },
+      data: {
+        loadId: load.id,
+        recipientName: input.recipient_name,
+        deliveredAt,
+        latitude: position?.latitude ?? null,
+        longitude: position?.longitude ?? null,
+        signatureBlobId: signature?.id ?? null,
+        recordedById: user.id,
+      },
     });
-    await tx.attachment.createMany({ data: photos.map((photo) => ({ blobId: photo.id, loadId: load.id, kind: "photo", addedById: user.id, proofId: proof.id })) });
+    const photo = { loadId: load.id, kind: "photo", addedById: user.id, proofId: proof.id };
+    await tx.attachment.createMany({ data: photos.map(({ id }) => ({ ...photo, blobId: id })) });
     return ok();
   });
   if (outcome.ok) await afterStatusChange(load, "delivered");
@@ -61,7 +77,10 @@ const proofSelect = {
   longitude: true,
   recordedBy: { select: { name: true } },
   signature: { select: { key: true, contentType: true } },
-  photos: { select: { id: true, blob: { select: { key: true, contentType: true, filename: true } } }, orderBy: { id: "asc" } },
+  photos: {
+    select: { id: true, blob: { select: { key: true, contentType: true, filename: true } } },
+    orderBy: { id: "asc" },
+  },
 } as const;
 
 /** The load's proof of delivery, if it has one. */
@@ -74,7 +93,10 @@ export async function requireProof(loadId: number): Promise<Proof> {
   return found(await proofOf(loadId));
 }
 
-/** The proof as its page and its PDF show it: where the driver's phone was, as the nearest known town ("" when it did not say). */
+/**
+ * The proof as its page and its PDF show it: where the driver's phone was, as the nearest known town
+ * ("" when it did not say).
+ */
 export async function withPlace(proof: Proof): Promise<Proof & { place: string }> {
   return { ...proof, place: await placeNearOrNone(proof) };
 }

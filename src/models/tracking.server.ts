@@ -16,7 +16,8 @@ import type { CurrentUser } from "#models/users.server.ts";
 // the open load pages of the shipper and the carrier, and may record the arrival at a stop. What the
 // checks need is kept in memory (tracking/kept.server.ts).
 
-export const NOT_ON_THE_ROAD = "This load is not on the road: positions are shared from when a driver is on it until delivery";
+export const NOT_ON_THE_ROAD =
+  "This load is not on the road: positions are shared from when a driver is on it until delivery";
 export const DRIVER_ONLY = "Only the load's driver shares its position";
 
 /**
@@ -25,7 +26,9 @@ export const DRIVER_ONLY = "Only the load's driver shares its position";
  * the road, or a fix that is in the future, stale, behind the last one or implausibly far from it,
  * is refused with the reason.
  */
-export async function recordPosition(user: CurrentUser, id: unknown, input: PositionInput, now = new Date()): Promise<Result<{ tracking: Tracking }>> {
+export async function recordPosition(
+  user: CurrentUser, id: unknown, input: PositionInput, now = new Date(),
+): Promise<Result<{ tracking: Tracking }>> {
   const loadId = recordId(id);
   const actor = actorOf(user);
   const facts = await factsOf(loadId);
@@ -56,7 +59,8 @@ async function recordArrivals(facts: LoadFacts, fix: Fix): Promise<boolean> {
   const points = candidates.map((s) => ({ ...s, latitude: s.place.latitude, longitude: s.place.longitude }));
   let recorded = false;
   for (const stop of stopsReached(points, [fix.latitude, fix.longitude])) {
-    const { count } = await db().loadStop.updateMany({ where: { id: stop.id, arrivedAt: null }, data: { arrivedAt: fix.recordedAt } });
+    const notYetReached = { id: stop.id, arrivedAt: null };
+    const { count } = await db().loadStop.updateMany({ where: notYetReached, data: { arrivedAt: fix.recordedAt } });
     if (!count) continue;
     recorded = true;
     const stopKind = stop.place.kind === "pickup" ? "pickup" : "delivery";
@@ -69,6 +73,9 @@ export const trackingElementId = (loadId: number) => domId({ id: loadId }, "load
 
 /** Each stop of the load with when the driver arrived there (null until then), by job location. */
 export async function arrivalsOf(loadId: number): Promise<Map<number, Date>> {
-  const rows = await db().loadStop.findMany({ where: { loadId, arrivedAt: { not: null } }, select: { jobLocationId: true, arrivedAt: true } });
+  const rows = await db().loadStop.findMany({
+    where: { loadId, arrivedAt: { not: null } },
+    select: { jobLocationId: true, arrivedAt: true },
+  });
   return new Map(rows.map((row) => [row.jobLocationId, row.arrivedAt!]));
 }

@@ -1,5 +1,7 @@
 import { db } from "#db/client.server.ts";
-import { announcementRefusal, cleanFilename, type BlobAnnouncement, type UploadLimits, type UploadUse } from "#domain/files/uploads.ts";
+import {
+  announcementRefusal, cleanFilename, type BlobAnnouncement, type UploadLimits, type UploadUse,
+} from "#domain/files/uploads.ts";
 import { env } from "#lib/env.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { openToken, sealToken } from "#lib/sealed-token.server.ts";
@@ -22,17 +24,23 @@ export const UPLOAD_URL_TTL_MS = 10 * 60_000;
 export const UNATTACHED_BLOB_TTL_MS = 24 * 60 * 60_000;
 
 const MB = 1024 * 1024;
-export const uploadLimits = (): UploadLimits => ({ photo: env().UPLOAD_PHOTO_MAX_MB * MB, document: env().UPLOAD_DOCUMENT_MAX_MB * MB, signature: MB });
+export const uploadLimits = (): UploadLimits => ({
+  photo: env().UPLOAD_PHOTO_MAX_MB * MB,
+  document: env().UPLOAD_DOCUMENT_MAX_MB * MB,
+  signature: MB,
+});
 
 export type BlobRow = {
-  id: number; key: string; filename: string; contentType: string; byteSize: number; checksum: string; createdAt: Date; storedAt: Date | null;
+  id: number; key: string; filename: string; contentType: string; byteSize: number; checksum: string;
+  createdAt: Date; storedAt: Date | null;
 };
 
 /** Where the browser PUTs the bytes: straight to the bucket, or to our own PUT route by a signed token. */
 async function directUploadOf(blob: BlobRow) {
   const direct = storage().direct;
   if (direct) return direct.uploadTarget(blob.key, blob);
-  return { url: `/api/v1/direct_uploads/${sealToken(UPLOAD_URL, blob.id, UPLOAD_URL_TTL_MS)}`, headers: { "Content-Type": blob.contentType } };
+  const token = sealToken(UPLOAD_URL, blob.id, UPLOAD_URL_TTL_MS);
+  return { url: `/api/v1/direct_uploads/${token}`, headers: { "Content-Type": blob.contentType } };
 }
 
 /** The blob's attributes as DirectUpload expects them, with where to PUT the bytes. */
@@ -51,7 +59,9 @@ async function attributesOf(blob: BlobRow) {
 export type BlobAttributes = Awaited<ReturnType<typeof attributesOf>>;
 
 /** Records an announced file, if it may be uploaded for this use. */
-export async function announceUpload(user: CurrentUser, use: UploadUse, announced: BlobAnnouncement): Promise<Result<{ blob: BlobAttributes }>> {
+export async function announceUpload(
+  user: CurrentUser, use: UploadUse, announced: BlobAnnouncement,
+): Promise<Result<{ blob: BlobAttributes }>> {
   const refusal = announcementRefusal(use, announced, uploadLimits());
   if (refusal) return refusedBase(refusal);
   const blob = await db().fileBlob.create({
@@ -74,10 +84,20 @@ export function blobIdFrom(signedId: unknown): number | null {
   return typeof id === "number" ? id : null;
 }
 
-/** Deletes files announced more than a day ago and never used (attached, signed with, a certificate, or an acceptance's signature), with their bytes. */
+/**
+ * Deletes files announced more than a day ago and never used (attached, signed with, a certificate,
+ * or an acceptance's signature), with their bytes.
+ */
 export async function purgeUnattachedBlobs(now = Date.now()): Promise<number> {
-  const unused = { attachments: { none: {} }, signatureOf: { none: {} }, complianceOf: { none: {} }, acceptanceSignatureOf: { none: {} } };
-  const stale = await db().fileBlob.findMany({ where: { createdAt: { lt: new Date(now - UNATTACHED_BLOB_TTL_MS) }, ...unused }, select: { id: true, key: true }, take: 500 });
+  const unused = {
+    attachments: { none: {} }, signatureOf: { none: {} }, complianceOf: { none: {} },
+    acceptanceSignatureOf: { none: {} },
+  };
+  const stale = await db().fileBlob.findMany({
+    where: { createdAt: { lt: new Date(now - UNATTACHED_BLOB_TTL_MS) }, ...unused },
+    select: { id: true, key: true },
+    take: 500,
+  });
   let purged = 0;
   for (const blob of stale) {
     const { count } = await db().fileBlob.deleteMany({ where: { id: blob.id, ...unused } });

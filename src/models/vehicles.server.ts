@@ -19,6 +19,7 @@ const vehicleSelect = {
   tailLift: true,
   temperatureControlled: true,
 } as const;
+const byRegistration = { registration: "asc" } as const;
 
 export const DUPLICATE_REGISTRATION = "This vehicle is already on your account";
 
@@ -29,7 +30,7 @@ export function keepsFleet(user: CurrentUser): boolean {
 
 /** An account's vehicles by registration. */
 export async function fleetOf(accountId: number): Promise<VehicleView[]> {
-  const rows = await db().vehicle.findMany({ where: { accountId }, select: vehicleSelect, orderBy: { registration: "asc" } });
+  const rows = await db().vehicle.findMany({ where: { accountId }, select: vehicleSelect, orderBy: byRegistration });
   return rows.map(vehicleView);
 }
 
@@ -53,17 +54,23 @@ export async function requireVehicleFor(user: CurrentUser, id: unknown): Promise
 
 export async function createVehicle(user: CurrentUser, input: VehicleInput): Promise<Result<{ vehicle: VehicleView }>> {
   found(keepsFleet(user));
-  if (await registrationTaken(user.accountId, input.registration)) return refused({ registration: DUPLICATE_REGISTRATION });
-  return unlessRegistrationTaken(async () => ({
-    vehicle: vehicleView(await db().vehicle.create({ data: { accountId: user.accountId, ...input }, select: vehicleSelect })),
-  }));
+  if (await registrationTaken(user.accountId, input.registration)) {
+    return refused({ registration: DUPLICATE_REGISTRATION });
+  }
+  return unlessRegistrationTaken(async () => {
+    const row = await db().vehicle.create({ data: { accountId: user.accountId, ...input }, select: vehicleSelect });
+    return { vehicle: vehicleView(row) };
+  });
 }
 
 export async function updateVehicle(user: CurrentUser, vehicle: { id: number }, input: VehicleInput): Promise<Result> {
   found(keepsFleet(user));
-  if (await registrationTaken(user.accountId, input.registration, vehicle.id)) return refused({ registration: DUPLICATE_REGISTRATION });
+  if (await registrationTaken(user.accountId, input.registration, vehicle.id)) {
+    return refused({ registration: DUPLICATE_REGISTRATION });
+  }
   return unlessRegistrationTaken(async () => {
-    const { count } = await db().vehicle.updateMany({ where: { id: vehicle.id, accountId: user.accountId }, data: input });
+    const ours = { id: vehicle.id, accountId: user.accountId };
+    const { count } = await db().vehicle.updateMany({ where: ours, data: input });
     found(count > 0);
     return {};
   });
@@ -78,7 +85,8 @@ export async function deleteVehicle(user: CurrentUser, vehicle: { id: number }):
 }
 
 async function registrationTaken(accountId: number, registration: string, exceptId?: number): Promise<boolean> {
-  const other = await db().vehicle.findUnique({ where: { accountId_registration: { accountId, registration } }, select: { id: true } });
+  const where = { accountId_registration: { accountId, registration } };
+  const other = await db().vehicle.findUnique({ where, select: { id: true } });
   return Boolean(other && other.id !== exceptId);
 }
 

@@ -44,16 +44,22 @@ export async function moveLoad(load: LoadDetail, user: CurrentUser, input: Move)
   });
   if (!quote) return refused({ carrier_account_id: "Choose a carrier whose quote you accepted" });
   const sameCarrier = input.carrierAccountId === load.carrierAccountId;
-  const handOver = { carrierAccountId: input.carrierAccountId, quoteId: quote.id, priceCents: quote.valueCents, driverId: null, vehicleId: null, status: "assigned" };
+  // Another carrier starts afresh: its own price, no driver or vehicle yet.
+  const handOver = {
+    carrierAccountId: input.carrierAccountId, quoteId: quote.id, priceCents: quote.valueCents,
+    driverId: null, vehicleId: null, status: "assigned",
+  };
   const outcome = await db().$transaction(async (tx) => {
     const data = { ...(sameCarrier ? {} : handOver), ...(input.pickupDate ? { pickupDate: input.pickupDate } : {}) };
     const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data });
     if (!count) return refusedBase("This load changed meanwhile; please try again", 409);
     if (input.pickupDate) {
-      await tx.loadStop.updateMany({ where: { loadId: load.id, jobLocation: { kind: "pickup" } }, data: { windowDate: input.pickupDate } });
+      const pickups = { loadId: load.id, jobLocation: { kind: "pickup" } };
+      await tx.loadStop.updateMany({ where: pickups, data: { windowDate: input.pickupDate } });
     }
     return ok();
   });
-  if (outcome.ok && !sameCarrier) await notifyAll([{ kind: "load_assigned", loadId: load.id, carrierAccountId: input.carrierAccountId }]);
+  if (!outcome.ok || sameCarrier) return outcome;
+  await notifyAll([{ kind: "load_assigned", loadId: load.id, carrierAccountId: input.carrierAccountId }]);
   return outcome;
 }

@@ -4,7 +4,9 @@ import { type CarrierSelectorRequest, isSamePlace } from "#domain/loads/carrier-
 import { found } from "#lib/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
-export type CarrierChoice = { id: number; name: string; priceCents: number; loadsThatDay: number; collectsNearby: boolean };
+export type CarrierChoice = {
+  id: number; name: string; priceCents: number; loadsThatDay: number; collectsNearby: boolean;
+};
 
 /**
  * The carriers a shipper may hand a load of this job to (those whose quote was accepted), with how
@@ -13,7 +15,8 @@ export type CarrierChoice = { id: number; name: string; priceCents: number; load
  */
 export async function carrierChoices(user: CurrentUser, request: CarrierSelectorRequest) {
   found(isOfficeOf("shipper", user));
-  const job = found(await db().job.findFirst({ where: { id: request.job_id, shipperAccountId: user.accountId }, select: { id: true } }));
+  const ownJob = { id: request.job_id, shipperAccountId: user.accountId };
+  const job = found(await db().job.findFirst({ where: ownJob, select: { id: true } }));
   const quotes = await db().quote.findMany({
     where: { jobId: job.id, status: "accepted" },
     select: { carrierAccountId: true, valueCents: true, carrierAccount: { select: { name: true } } },
@@ -47,7 +50,10 @@ async function sameDayLoads(user: CurrentUser, carrierAccountIds: number[], date
     },
     select: {
       carrierAccountId: true,
-      stops: { where: { jobLocation: { kind: "pickup" } }, select: { jobLocation: { select: { city: true, countryCode: true } } } },
+      stops: {
+        where: { jobLocation: { kind: "pickup" } },
+        select: { jobLocation: { select: { city: true, countryCode: true } } },
+      },
     },
   });
 }

@@ -1,10 +1,10 @@
 import { db } from "#db/client.server.ts";
-import { formatTime, toDateInputValue } from "#domain/format/dates.ts";
+import { toDateInputValue } from "#domain/format/dates.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
 import { handoverWarnings, type Point } from "#domain/loads/handover-checks.ts";
 import { positionOf, type CollectionInput } from "#domain/loads/handover-input.ts";
 import { canTransition } from "#domain/loads/status.ts";
-import { UNDO_NOT_YOURS, UNDO_TOO_LATE, isUndoable, undoDeadline } from "#domain/loads/undo-collection.ts";
+import { UNDO_NOT_YOURS, UNDO_TOO_LATE, isUndoable } from "#domain/loads/undo-collection.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { ok, refused, refusedBase, warned, type Result, type Warned } from "#lib/result.server.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
@@ -38,17 +38,23 @@ function collectionWarnings(load: LoadDetail, position: Point | null, now: Date)
   });
 }
 
-export async function markCollected(load: LoadDetail, user: CurrentUser, input: CollectionInput, now = new Date()): Promise<HandoverOutcome> {
+export async function markCollected(
+  load: LoadDetail, user: CurrentUser, input: CollectionInput, now = new Date(),
+): Promise<HandoverOutcome> {
   const actor = actorOf(user);
-  if (!canTransition(load.status, "collected", actor)) return refused({ status: "This load cannot be marked collected now" });
+  if (!canTransition(load.status, "collected", actor)) {
+    return refused({ status: "This load cannot be marked collected now" });
+  }
   // Only the driver's phone is with the goods; an office marking it for a driver is wherever the office is.
   const position = actor === "driver" ? positionOf(input) : null;
   const warnings = input.confirmed ? [] : collectionWarnings(load, position, now);
   if (warnings.length) return warned(warnings);
   const outcome = await db().$transaction(async (tx) => {
-    const { count } = await tx.load.updateMany({ where: { id: load.id, status: load.status }, data: { status: "collected", collectedAt: now } });
+    const where = { id: load.id, status: load.status };
+    const { count } = await tx.load.updateMany({ where, data: { status: "collected", collectedAt: now } });
     if (!count) return refusedBase(CHANGED_MEANWHILE, 409);
-    await tx.loadEvent.create({ data: { loadId: load.id, kind: "collected", userId: user.id, latitude: position?.latitude ?? null, longitude: position?.longitude ?? null, createdAt: now } });
+    const place = { latitude: position?.latitude ?? null, longitude: position?.longitude ?? null };
+    await tx.loadEvent.create({ data: { loadId: load.id, kind: "collected", userId: user.id, ...place, createdAt: now } });
     return ok();
   });
   if (outcome.ok) await afterStatusChange(load, "collected");
@@ -57,7 +63,11 @@ export async function markCollected(load: LoadDetail, user: CurrentUser, input: 
 
 /** Who marked the load collected last (null for a collection recorded before events were kept). */
 export async function collectedBy(loadId: number): Promise<number | null> {
-  const event = await db().loadEvent.findFirst({ where: { loadId, kind: "collected" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { userId: true } });
+  const event = await db().loadEvent.findFirst({
+    where: { loadId, kind: "collected" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { userId: true },
+  });
   return event?.userId ?? null;
 }
 
@@ -75,24 +85,17 @@ export async function undoCollection(load: LoadDetail, user: CurrentUser, now = 
   if (!mayUndoCollection(load, user, await collectedBy(load.id))) throw new HttpError(403, UNDO_NOT_YOURS);
   if (!isUndoable(load.collectedAt, now)) return refusedBase(UNDO_TOO_LATE, 409);
   const outcome = await db().$transaction(async (tx) => {
-    const { count } = await tx.load.updateMany({ where: { id: load.id, status: "collected", collectedAt: load.collectedAt }, data: { status: "driver_assigned", collectedAt: null } });
+    const { count } = await tx.load.updateMany({
+      where: { id: load.id, status: "collected", collectedAt: load.collectedAt },
+      data: { status: "driver_assigned", collectedAt: null },
+    });
     if (!count) return refusedBase(CHANGED_MEANWHILE, 409);
     await tx.loadEvent.create({ data: { loadId: load.id, kind: "collection_undone", userId: user.id, createdAt: now } });
     const started = await tx.load.count({ where: { jobId: load.jobId, status: { in: ["collected", "delivered"] } } });
-    if (!started) await tx.job.updateMany({ where: { id: load.jobId, status: "in_progress" }, data: { status: "awarded" } });
+    if (started) return ok();
+    await tx.job.updateMany({ where: { id: load.jobId, status: "in_progress" }, data: { status: "awarded" } });
     return ok();
   });
   if (outcome.ok) await broadcastTo(loadStream(load.id), refreshStream());
   return outcome;
-}
-
-/**
- * What the load page's collection controls need: until when this user may undo the collection (null
- * when they may not), and the collection points (the driver's page says how far away the phone is).
- */
-export async function collectionPanel(load: LoadDetail, user: CurrentUser, now = new Date()) {
-  const undoable = load.status === "collected" && isUndoable(load.collectedAt, now) && mayUndoCollection(load, user, await collectedBy(load.id));
-  const sites = load.stops.filter((stop) => stop.jobLocation.kind === "pickup").map(({ jobLocation: { latitude, longitude } }) => ({ latitude, longitude }));
-  const undoUntil = undoable ? undoDeadline(load.collectedAt!) : null;
-  return { undoUntil, undoUntilText: undoUntil ? formatTime(undoUntil) : "", sites };
 }

@@ -17,7 +17,9 @@ const locationSummary = {
 } satisfies Prisma.Job$locationsArgs;
 
 const byJobOrder = [{ jobId: "desc" }, { sequence: "asc" }] satisfies Prisma.LoadOrderByWithRelationInput[];
-const latestDeliveryFirst = [{ deliveryDate: { sort: "desc", nulls: "last" } }, { id: "desc" }] satisfies Prisma.LoadOrderByWithRelationInput[];
+const latestDeliveryFirst = [
+  { deliveryDate: { sort: "desc", nulls: "last" } }, { id: "desc" },
+] satisfies Prisma.LoadOrderByWithRelationInput[];
 const soonestCollectionFirst = [
   { pickupDate: { sort: "asc", nulls: "last" } }, { jobId: "asc" }, { sequence: "asc" },
 ] satisfies Prisma.LoadOrderByWithRelationInput[];
@@ -68,7 +70,11 @@ export async function otherTabLoads(user: CurrentUser, jobId: number | null): Pr
 
 /** The jobs this user sees loads of, newest first: the shipper's job switcher. */
 export function jobsWithLoadsFor(user: CurrentUser) {
-  return db().job.findMany({ where: { loads: { some: loadScope(user) } }, select: { id: true, reference: true }, orderBy: { id: "desc" } });
+  return db().job.findMany({
+    where: { loads: { some: loadScope(user) } },
+    select: { id: true, reference: true },
+    orderBy: { id: "desc" },
+  });
 }
 
 type Place = { kind: string; city: string | null; countryCode: string | null };
@@ -79,4 +85,5 @@ function withRoute<T extends { job: { locations: Place[] } }>(load: T) {
   return { ...load, from: placeName(pickup), to: placeName(delivery) };
 }
 
-const placeName = (l: Omit<Place, "kind"> | undefined) => (l ? [l.city, l.countryCode].filter(Boolean).join(", ") : "—");
+const placeName = (l: Omit<Place, "kind"> | undefined) =>
+  (l ? [l.city, l.countryCode].filter(Boolean).join(", ") : "—");

@@ -39,7 +39,8 @@ type StatusData = Prisma.LoadUncheckedUpdateManyInput;
 
 // Compare-and-set on the status read, so two people acting at once cannot both move the load.
 export async function moveStatus(load: LoadDetail, status: string, data: StatusData, from: string[]): Promise<Result> {
-  const { count } = await db().load.updateMany({ where: { id: load.id, status: { in: from } }, data: { ...data, status } });
+  const where = { id: load.id, status: { in: from } };
+  const { count } = await db().load.updateMany({ where, data: { ...data, status } });
   return count ? ok() : refusedBase("This load changed meanwhile; please reload and try again", 409);
 }
 

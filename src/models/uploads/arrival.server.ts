@@ -16,7 +16,7 @@ import { UPLOAD_URL, type BlobRow } from "#models/uploads.server.ts";
 
 class TooLong extends Error {}
 
-/** Counts, hashes (on the hashing thread) and keeps the first bytes of what passes through; fails past `limit` bytes. */
+/** Counts, hashes (on the hashing thread) and keeps the first bytes of what passes; fails past `limit` bytes. */
 function inspector(limit: number) {
   const md5 = md5Hasher();
   const seen = { bytes: 0, head: Buffer.alloc(0) };
@@ -24,15 +24,21 @@ function inspector(limit: number) {
     transform(chunk: Buffer, _encoding, done) {
       seen.bytes += chunk.length;
       if (seen.bytes > limit) return done(new TooLong());
-      if (seen.head.length < SNIFF_BYTES) seen.head = Buffer.concat([seen.head, chunk.subarray(0, SNIFF_BYTES - seen.head.length)]);
+      const wanted = SNIFF_BYTES - seen.head.length;
+      if (wanted > 0) seen.head = Buffer.concat([seen.head, chunk.subarray(0, wanted)]);
       md5.update(chunk).then(() => done(null, chunk), done);
     },
   });
   return { stream, seen, checksum: () => md5.digest(), close: () => md5.close() };
 }
 
-/** What is wrong with the bytes that arrived for a blob (checked in this order), or null when they are exactly what was announced. */
-function arrivalProblem(blob: BlobRow, arrived: { bytes: number; head: Uint8Array; checksum: string | null }): string | null {
+type Arrived = { bytes: number; head: Uint8Array; checksum: string | null };
+
+/**
+ * What is wrong with the bytes that arrived for a blob (checked in this order), or null when they are
+ * exactly what was announced.
+ */
+function arrivalProblem(blob: BlobRow, arrived: Arrived): string | null {
   if (arrived.bytes !== blob.byteSize) return "The file is not the announced size";
   if (sniffedType(arrived.head) !== blob.contentType) return `The file is not ${blob.contentType}`;
   if (arrived.checksum !== blob.checksum) return "The file's checksum does not match";
@@ -52,12 +58,17 @@ async function markStored<T extends BlobRow>(blob: T): Promise<T> {
  * or expired token, or a file already stored; with a bucket, the bytes go there and never here): the
  * route answers 404. A refusal keeps nothing.
  */
-export async function storeUpload(token: string, body: Readable, headers: { contentType?: string; contentLength?: string }): Promise<Result | null> {
+type PutHeaders = { contentType?: string; contentLength?: string };
+
+export async function storeUpload(token: string, body: Readable, headers: PutHeaders): Promise<Result | null> {
   const id = openToken(UPLOAD_URL, token);
-  const blob = typeof id === "number" && !storage().direct ? await db().fileBlob.findFirst({ where: { id, storedAt: null } }) : null;
+  const awaited = typeof id === "number" && !storage().direct;
+  const blob = awaited ? await db().fileBlob.findFirst({ where: { id, storedAt: null } }) : null;
   if (!blob) return null;
   if (headers.contentType !== blob.contentType) return refusedBase(`Send the file as ${blob.contentType}`);
-  if (headers.contentLength !== undefined && Number(headers.contentLength) !== blob.byteSize) return refusedBase("The file is not the announced size");
+  if (headers.contentLength !== undefined && Number(headers.contentLength) !== blob.byteSize) {
+    return refusedBase("The file is not the announced size");
+  }
   const seen = inspector(blob.byteSize);
   const place = await storage().writer(blob.key);
   try {

@@ -14,7 +14,8 @@ import type { CurrentUser } from "#models/users.server.ts";
 export async function ownStoredBlobs(user: CurrentUser, signedIds: readonly unknown[]) {
   const ids = signedIds.map(blobIdFrom);
   const wanted = ids.filter((id): id is number => id !== null);
-  const rows = wanted.length ? await db().fileBlob.findMany({ where: { id: { in: wanted }, uploadedById: user.id } }) : [];
+  const theirs = { id: { in: wanted }, uploadedById: user.id };
+  const rows = wanted.length ? await db().fileBlob.findMany({ where: theirs }) : [];
   const stored = await Promise.all(rows.map(storedUpload));
   return ids.map((id) => stored.find((row) => row?.id === id) ?? null);
 }

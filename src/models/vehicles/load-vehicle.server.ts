@@ -33,7 +33,8 @@ export type LoadForVehicle = {
  */
 export async function requireLoadForVehicleChoice(user: CurrentUser, id: unknown): Promise<LoadForVehicle> {
   found(keepsFleet(user));
-  return found(await db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select: loadForVehicleSelect }));
+  const where = { id: recordId(id), ...loadScope(user) };
+  return found(await db().load.findFirst({ where, select: loadForVehicleSelect }));
 }
 
 type VehicleLoad = { id: number; status: string; carrierAccountId: number | null };
@@ -47,12 +48,12 @@ export async function assignVehicle(load: VehicleLoad, user: CurrentUser, vehicl
   found(inOfficeOf("carrier", load.carrierAccountId, user));
   if (!vehicleCanChange(load.status)) return refusedBase(VEHICLE_FIXED);
   const outcome = await db().$transaction(async (tx) => {
-    if (vehicleId !== null && !(await tx.vehicle.findFirst({ where: { id: vehicleId, accountId: user.accountId }, select: { id: true } }))) {
-      return refused({ vehicle_id: CHOOSE_ONE_OF_YOUR_VEHICLES });
-    }
+    const ourVehicle = { id: vehicleId ?? undefined, accountId: user.accountId };
+    const ours = vehicleId === null || (await tx.vehicle.findFirst({ where: ourVehicle, select: { id: true } }));
+    if (!ours) return refused({ vehicle_id: CHOOSE_ONE_OF_YOUR_VEHICLES });
     // Only while the load is still this carrier's and not yet delivered or cancelled.
-    const stillRunning = { id: load.id, carrierAccountId: user.accountId, status: { notIn: [...FINISHED_LOAD_STATUSES] } };
-    const { count } = await tx.load.updateMany({ where: stillRunning, data: { vehicleId } });
+    const where = { id: load.id, carrierAccountId: user.accountId, status: { notIn: [...FINISHED_LOAD_STATUSES] } };
+    const { count } = await tx.load.updateMany({ where, data: { vehicleId } });
     return count ? ok() : refusedBase("This load changed meanwhile; please reload and try again", 409);
   });
   if (outcome.ok) await broadcastTo(loadStream(load.id), refreshStream());

@@ -1,11 +1,13 @@
 import { addressLine } from "#domain/format/address.ts";
+import { formatTime } from "#domain/format/dates.ts";
 import { loadGoods } from "#domain/loads/goods.ts";
 import { loadNumber } from "#domain/loads/load-number.ts";
+import { isUndoable, undoDeadline } from "#domain/loads/undo-collection.ts";
 import { STATUS_ACTION_LABELS, isBeforeCollection, nextStatuses } from "#domain/loads/status.ts";
 import { loadStream } from "#domain/messaging/streams.ts";
 import { streamTag } from "#lib/turbo.server.ts";
 import { actorOf, isDriverAssignable, runsLoad } from "#models/loads/access.server.ts";
-import { collectionPanel } from "#models/loads/collection.server.ts";
+import { collectedBy, mayUndoCollection } from "#models/loads/collection.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
 import { loadConversationFor } from "#models/messages/conversation-view.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -44,6 +46,19 @@ export function movePickups(load: LoadDetail) {
 const moveFieldId = fieldIdsOf({ pickup_date: "load_pickup_date", carrier_account_id: "load_carrier_account_id" });
 /** The page's own error summary links only the driver's message, to the driver select. */
 const errorFieldId = fieldIdsOf({ driver_id: "load_driver_id" });
+
+/**
+ * What the load page's collection controls need: until when this user may undo the collection (null
+ * when they may not), and the collection points (the driver's page says how far away the phone is).
+ */
+async function collectionPanel(load: LoadDetail, user: CurrentUser, now = new Date()) {
+  const undoable =
+    load.status === "collected" && isUndoable(load.collectedAt, now) && mayUndoCollection(load, user, await collectedBy(load.id));
+  const pickups = load.stops.filter((stop) => stop.jobLocation.kind === "pickup");
+  const sites = pickups.map(({ jobLocation: { latitude, longitude } }) => ({ latitude, longitude }));
+  const undoUntil = undoable ? undoDeadline(load.collectedAt!) : null;
+  return { undoUntil, undoUntilText: undoUntil ? formatTime(undoUntil) : "", sites };
+}
 
 export type LoadPageForm = { errors?: Record<string, string>; values?: unknown; warnings?: string[] };
 
