@@ -9,6 +9,7 @@ import { calendarDateValue } from "#domain/jobs/stored-values.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { boardPlaces, boardTotal } from "#pages/job-board/filter-counts.server.ts";
 import { boardOrderBy, collectingFrom, mergedPageIds } from "#pages/job-board/jobs-on-page.server.ts";
+import { type BoardPageDisplay, pageDisplay, reloadAt, rowDisplay } from "#pages/job-board/display.server.ts";
 
 // The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
 // unless the carrier picks another order. A page costs a fixed handful of queries whatever its
@@ -18,14 +19,18 @@ import { boardOrderBy, collectingFrom, mergedPageIds } from "#pages/job-board/jo
 
 const boardSelect = { ...jobSummarySelect, vehicleTypes: true, requiredCertifications: true, auctionClosesAt: true } as const satisfies Prisma.JobSelect;
 type BoardJob = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
-/** A job as the board lists it; `quoted` is the viewing carrier's active quote on it, as its badge reads. */
-export type BoardRow = BoardJob & { quoted: string | null };
+/**
+ * A job as the board lists it; `quoted` is the viewing carrier's active quote on it, as its badge
+ * reads, and `vehicles` and `certificationBadges` what its row shows (display.server.ts).
+ */
+export type BoardRow = BoardJob & { quoted: string | null } & ReturnType<typeof rowDisplay>;
 
 /** The carrier account looking at the board, whose own quotes are marked. */
 export type BoardViewer = { accountId: number };
 
-export type RegionOption = { value: string; label: string };
-export type JobBoard = {
+/** A region in the filter's menu; `selected` when it is the region filtered by. */
+export type RegionOption = { value: string; label: string; selected: boolean };
+export type JobBoard = BoardPageDisplay & {
   jobs: BoardRow[];
   total: number;
   page: number;
@@ -34,6 +39,8 @@ export type JobBoard = {
   deliveryRegions: RegionOption[];
   /** The orders the "Sort by" menu offers. */
   sorts: typeof BOARD_SORTS;
+  /** When the page reloads itself: just after its first live auction closes (or null). */
+  reloadAt: Date | null;
 };
 
 function placeFilter(kind: "pickup" | "delivery", key: RegionKey): Prisma.JobWhereInput {
@@ -60,7 +67,7 @@ const viewerQuote = (viewer: BoardViewer) =>
   ({ where: { carrierAccountId: viewer.accountId, status: "active" }, select: { valueCents: true, numberOfLoads: true } }) as const satisfies Prisma.Job$quotesArgs;
 
 /** Each country where open jobs collect (or deliver), with its UK nations or regions beneath it. */
-function regionOptions(rows: readonly { countryCode: string | null; region: string | null }[]): RegionOption[] {
+function regionOptions(rows: readonly { countryCode: string | null; region: string | null }[], chosen: RegionKey | null): RegionOption[] {
   const byCountry = new Map<string, Set<string>>();
   for (const row of rows) {
     if (!row.countryCode) continue;
@@ -72,7 +79,8 @@ function regionOptions(rows: readonly { countryCode: string | null; region: stri
   return countries.flatMap((countryCode) => {
     const regions = [...(byCountry.get(countryCode) ?? [])].sort((a, b) => a.localeCompare(b, "en-GB"));
     const keys: RegionKey[] = [{ countryCode, region: null }, ...regions.map((region) => ({ countryCode, region }))];
-    return keys.map((key) => ({ value: regionKeyText(key), label: key.region ? `— ${regionLabel(key)}` : countryLabel(countryCode) }));
+    const selected = chosen ? regionKeyText(chosen) : null;
+    return keys.map((key) => ({ value: regionKeyText(key), label: key.region ? `— ${regionLabel(key)}` : countryLabel(countryCode), selected: regionKeyText(key) === selected }));
   });
 }
 
@@ -101,12 +109,14 @@ export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null
   const byId = new Map(read.map((job) => [job.id, job]));
   const rows = ids ? ids.flatMap((id) => byId.get(id) ?? []) : read;
   return {
-    jobs: rows.map(({ quotes, ...job }) => ({ ...job, quoted: quotes[0] ? quotedText(quotes[0]) : null })),
+    jobs: rows.map(({ quotes, ...job }) => ({ ...job, quoted: quotes[0] ? quotedText(quotes[0]) : null, ...rowDisplay(job) })),
     total,
     page,
     pages,
-    pickupRegions: regionOptions(places.filter((place) => place.kind === "pickup")),
-    deliveryRegions: regionOptions(places.filter((place) => place.kind === "delivery")),
+    pickupRegions: regionOptions(places.filter((place) => place.kind === "pickup"), filters.pickupRegion),
+    deliveryRegions: regionOptions(places.filter((place) => place.kind === "delivery"), filters.deliveryRegion),
     sorts: BOARD_SORTS,
+    reloadAt: reloadAt(rows),
+    ...pageDisplay(filters, BOARD_SORTS, page, pages),
   };
 }

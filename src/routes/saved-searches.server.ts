@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { boardQuery, readBoardFilters } from "#domain/jobs/board-filters.ts";
+import { boardPath, boardQuery, readBoardFilters } from "#domain/jobs/board-filters.ts";
 import { MAX_SEARCHES_PER_USER, NAME_MAX_LENGTH, describeSearch, savedFilters, type SavedFilters } from "#domain/jobs/saved-search.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 import { createSavedSearch, deleteSavedSearch, renameSavedSearch, requireSearcher, savedSearchesOf } from "#models/saved-searches.server.ts";
@@ -20,10 +20,7 @@ function searcher(req: Request): CurrentUser {
 }
 
 /** The board with the filters (and order) it was saved from. */
-function boardPath(posted: Record<string, unknown>): string {
-  const query = boardQuery(readBoardFilters(posted), 1);
-  return query ? `/jobs?${query}` : "/jobs";
-}
+const boardPathOf = (posted: Record<string, unknown>) => boardPath(readBoardFilters(posted), 1);
 
 type Refused = { filters: SavedFilters; name: unknown; errors: FieldErrors };
 
@@ -33,7 +30,7 @@ async function renderSaveForm(req: Request, res: Response, posted: Record<string
     title: "Error: Save this search",
     summary: describeSearch(refused.filters),
     hasFilters: !savedFilters.isEmpty(refused.filters),
-    boardPath: boardPath(posted),
+    boardPath: boardPathOf(posted),
     hiddenFields: [...new URLSearchParams(boardQuery(readBoardFilters(posted), 1))],
     values: { name: typeof refused.name === "string" ? refused.name : "" },
     errors: refused.errors,
@@ -66,7 +63,7 @@ export function savedSearchesRouter(): Router {
     const saved = await createSavedSearch(user, { name: posted.name, filters });
     if (!saved.ok) return renderSaveForm(req, res, posted, { filters, name: posted.name, errors: saved.errors });
     flash(req, "notice", `Saved search “${saved.name}” saved. We'll tell you when a new job matches.`);
-    res.redirect(303, boardPath(posted));
+    res.redirect(303, boardPathOf(posted));
   });
 
   router.patch("/saved_searches/:id", async (req, res) => {

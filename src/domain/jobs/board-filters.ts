@@ -105,6 +105,12 @@ export function boardQuery(filters: BoardFilters, page = filters.page): string {
   return params.toString();
 }
 
+/** The board's address showing these filters, in this order, at this page. */
+export function boardPath(filters: BoardFilters, page = filters.page): string {
+  const query = boardQuery(filters, page);
+  return query ? `/jobs?${query}` : "/jobs";
+}
+
 export function pageCount(total: number, size = BOARD_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / size));
 }

@@ -1,0 +1,46 @@
+import { boardPath, boardQuery, type BoardFilters, type BoardSort } from "#domain/jobs/board-filters.ts";
+import { labelFor, VEHICLE_TYPES } from "#domain/jobs/catalogue.ts";
+import { certificationBadge } from "#domain/jobs/status-explanations.ts";
+import { storedList } from "#domain/jobs/stored-values.ts";
+import { type PageLinks, pageLinks } from "#pages/pagination.server.ts";
+
+// What the board's template (views/jobs/board.ejs) shows beside the jobs themselves, worked out
+// here: each row's vehicles and certificate badges, the page's address and links, and when the page
+// reloads itself for a closing auction.
+
+// A live auction leaves the board when it closes: the page reloads itself then (with a moment for
+// the server's auction clock to close it), so nobody quotes on a job that has gone.
+const AUCTION_CLOSE_GRACE_MS = 2000;
+
+type CertificationBadge = NonNullable<ReturnType<typeof certificationBadge>>;
+
+/** A row's vehicle types as read ("Any" when the job takes any), and its certificate badges. */
+export function rowDisplay(job: { vehicleTypes: string; requiredCertifications: string }): { vehicles: string; certificationBadges: CertificationBadge[] } {
+  const vehicles = storedList(job.vehicleTypes).map((value) => labelFor(VEHICLE_TYPES, value));
+  const certificationBadges = storedList(job.requiredCertifications).flatMap((value) => certificationBadge(value) ?? []);
+  return { vehicles: vehicles.length ? vehicles.join(", ") : "Any", certificationBadges };
+}
+
+/** When the page should reload: just after the first of its live auctions closes, or null. */
+export function reloadAt(jobs: readonly { status: string; auctionClosesAt: Date | null }[]): Date | null {
+  const closings = jobs.flatMap((job) => (job.status === "live" && job.auctionClosesAt ? [job.auctionClosesAt.getTime()] : []));
+  return closings.length ? new Date(Math.min(...closings) + AUCTION_CLOSE_GRACE_MS) : null;
+}
+
+export type BoardPageDisplay = {
+  /** This page's own address, with its filters and order, which the replace-history helper puts in the address bar. */
+  href: string;
+  links: PageLinks;
+  sortLabel: string;
+  /** "Save this search": the query string of the filters it saves (the first page, in this order). */
+  searchQuery: string;
+};
+
+export function pageDisplay(filters: BoardFilters, sorts: readonly { value: BoardSort; label: string }[], page: number, pages: number): BoardPageDisplay {
+  return {
+    href: boardPath(filters, page),
+    links: pageLinks(page, { pages }, (n) => boardPath(filters, n)),
+    sortLabel: labelFor(sorts, filters.sort),
+    searchQuery: boardQuery(filters, 1),
+  };
+}
