@@ -1,12 +1,14 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
-import { isLiveQuote, type MyQuotesSort, MY_QUOTES_SORTS, type QuoteState, quoteState, quoteStateRank } from "#domain/bidding/quote-state.ts";
+import { isLiveQuote, type MyQuotesSort, MY_QUOTES_SORTS, type QuoteState, quoteState, quoteStateLabel, quoteStateRank } from "#domain/bidding/quote-state.ts";
+import { count } from "#domain/format/count.ts";
 import { pageCount } from "#domain/jobs/board-filters.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import { forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { type PageLinks, pageLinks, withQuery } from "#pages/pagination.server.ts";
 
 // "My quotes": every quote a carrier account has placed, with where it stands now (quote-state.ts).
 // An active quote on a job still on the board is winning or outbid by the job's allocation rules,
@@ -32,8 +34,9 @@ const rowSelect = {
 } as const satisfies Prisma.QuoteSelect;
 type QuoteRow = Prisma.QuoteGetPayload<{ select: typeof rowSelect }>;
 
-export type MyQuote = QuoteRow & { state: QuoteState; wouldWinLoads: number };
-export type MyQuotesPage = { quotes: MyQuote[]; total: number; page: number; pages: number; sort: MyQuotesSort; sorts: typeof MY_QUOTES_SORTS };
+/** A quote with where it stands now; `stateText` is its badge ("Winning 2 loads"). */
+export type MyQuote = QuoteRow & { state: QuoteState; stateText: string; wouldWinLoads: number };
+export type MyQuotesPage = { quotes: MyQuote[]; total: number; page: number; pages: number; sort: MyQuotesSort; sorts: typeof MY_QUOTES_SORTS; links: PageLinks };
 
 /** The newest first: the last placed or changed, then the last created (ids grow with time). */
 const NEWEST: Prisma.QuoteOrderByWithRelationInput[] = [{ updatedAt: "desc" }, { id: "desc" }];
@@ -61,17 +64,24 @@ function loadsWonByJob(accountId: number, jobs: readonly AllocatedJob[], active:
 
 const isLive = (quote: { status: string; job: { status: string } }) => isLiveQuote({ status: quote.status, jobStatus: quote.job.status });
 
+const stateText = (state: QuoteState, wouldWinLoads: number) => (state === "active" ? `${quoteStateLabel(state)} ${count(wouldWinLoads, "load")}` : quoteStateLabel(state));
+
 function withStates(accountId: number, rows: QuoteRow[], loadsWon: Map<number, number>): MyQuote[] {
   return rows.map((row) => {
     const wouldWinLoads = isLive(row) ? (loadsWon.get(row.job.id) ?? 0) : 0;
-    return { ...row, wouldWinLoads, state: quoteState({ status: row.status, jobStatus: row.job.status, wouldWinLoads }) };
+    const state = quoteState({ status: row.status, jobStatus: row.job.status, wouldWinLoads });
+    return { ...row, wouldWinLoads, state, stateText: stateText(state, wouldWinLoads) };
   });
 }
+
+/** Page `n` of the list in this order (the default order and the first page left out of the address). */
+const pageHref = (sort: MyQuotesSort) => (n: number) => withQuery("/quotes", { sort: sort === MY_QUOTES_SORTS[0].value ? null : sort, page: n > 1 ? n : null });
 
 /** One page of the account's quotes in the chosen order, each with its state. */
 export async function myQuotesPage(user: Pick<CurrentUser, "accountId">, { sort, page: pageAsked }: { sort: MyQuotesSort; page: number }): Promise<MyQuotesPage> {
   const { quotes, total, page } = sort === "state" ? await pageByState(user.accountId, pageAsked) : await pageBySql(user.accountId, sort, pageAsked);
-  return { quotes, total, page, pages: pageCount(total, MY_QUOTES_PAGE_SIZE), sort, sorts: MY_QUOTES_SORTS };
+  const pages = pageCount(total, MY_QUOTES_PAGE_SIZE);
+  return { quotes, total, page, pages, sort, sorts: MY_QUOTES_SORTS, links: pageLinks(page, { pages }, pageHref(sort)) };
 }
 
 async function pageBySql(accountId: number, sort: Exclude<MyQuotesSort, "state">, pageAsked: number) {

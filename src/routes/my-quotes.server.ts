@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { parseMyQuotesSort, quoteStateLabel } from "#domain/bidding/quote-state.ts";
+import { parseMyQuotesSort } from "#domain/bidding/quote-state.ts";
 import { jobView } from "#domain/jobs/job-view.ts";
 import { quotesStream } from "#domain/messaging/streams.ts";
 import { found } from "#lib/errors.server.ts";
@@ -22,7 +22,7 @@ export function myQuotesRouter(): Router {
     const page = await myQuotesPage(user, { sort, page: pageNumber(req.query.page) });
     // The page follows its own stream: a rival's quote that moves one of these refreshes it (see refreshQuotesPages).
     const liveTag = streamTag(quotesStream(user.accountId));
-    await renderPage(req, res, "quotes/index", { title: "My quotes", page, liveTag, jobView, stateLabel: quoteStateLabel });
+    await renderPage(req, res, "quotes/index", { title: "My quotes", page, liveTag, jobView });
   });
 
   return router;
