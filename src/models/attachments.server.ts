@@ -30,10 +30,6 @@ const attachmentSelect = {
   blob: { select: { key: true, filename: true, contentType: true, byteSize: true, width: true, height: true } },
 } as const;
 
-/** The lists a job's or a load's documents and photos are shown in (uploads append to them). */
-export const listIdFor = (kind: string, target: Pick<AttachmentTarget, "jobId" | "loadId">) =>
-  (target.loadId ? `${kind}s_load_${target.loadId}` : `${kind}s_job_${target.jobId}`);
-
 /** Which column names the record an attachment hangs on. */
 const hangsOn = (target: Pick<AttachmentTarget, "jobId" | "loadId">) =>
   (target.loadId ? { loadId: target.loadId } : { jobId: target.jobId });

@@ -16,7 +16,8 @@ type ListQuery = { page?: number; job?: unknown; view?: LoadListView };
 
 /** The address of page `page` of the list in this view, keeping to one job's loads with `jobId`. */
 export function loadsListHref(view: LoadListView, jobId: number | null, page = 1): string {
-  return withQuery("/loads", { job: jobId, show: view === "finished" ? "finished" : null, page: page > 1 ? page : null });
+  const show = view === "finished" ? "finished" : null;
+  return withQuery("/loads", { job: jobId, show, page: page > 1 ? page : null });
 }
 
 /**
@@ -47,7 +48,8 @@ export async function loadsPageFor(user: CurrentUser, { page = 1, job, view = "c
   if (jobId !== null) found(jobs.some((j) => j.id === jobId));
   const list = await loadsFor(user, { page, jobId, view });
   // An empty tab says where the loads are: how many the other tab holds.
-  const elsewhere = list.loads.length === 0 && page === 1 ? pointerToOtherTab(view, await otherTabLoads(user, jobId)) : null;
+  const empty = list.loads.length === 0 && page === 1;
+  const elsewhere = empty ? pointerToOtherTab(view, await otherTabLoads(user, jobId)) : null;
   return {
     ...list,
     // The assign-driver modal's error summary links the driver's message to that load's select.

@@ -3,11 +3,13 @@ import { z } from "zod";
 import { HttpError, found } from "#lib/errors.server.ts";
 import { TURBO_STREAM, acceptsTurboStream, turboStream } from "#lib/turbo.server.ts";
 import { inOfficeOf } from "#domain/accounts/team.ts";
-import { attach, listIdFor, whyNotRemovable, removeAttachment, requireAttachmentFor, type AttachmentTarget } from "#models/attachments.server.ts";
+import {
+  attach, whyNotRemovable, removeAttachment, requireAttachmentFor, type AttachmentTarget,
+} from "#models/attachments.server.ts";
 import { requireOwnJob, requireViewableJob } from "#models/jobs.server.ts";
 import { requireLoadFor } from "#models/loads.server.ts";
 import { ownStoredBlob } from "#models/uploads/owned.server.ts";
-import { type FilesSection, filesFor, targetPath } from "#pages/attachments/files.server.ts";
+import { type FilesSection, filesFor, listIdFor, targetPath } from "#pages/attachments/files.server.ts";
 import { proofOf, withPlace, type Proof } from "#models/proof-of-delivery.server.ts";
 import { thumbnailOf } from "#lib/thumbnails.server.ts";
 import { requireUser } from "#server/auth.server.ts";
@@ -84,7 +86,8 @@ async function sendAttachment(req: Request, res: Response) {
   const { filename, contentType, byteSize, key } = attachment.blob;
   const asked = DownloadSchema.parse(req.query).disposition;
   const disposition = asked === "inline" && isShownInline(contentType) ? "inline" : "attachment";
-  await sendStoredFile(res, key, { type: contentType, length: byteSize, disposition: dispositionOf(filename, disposition) });
+  const headers = { type: contentType, length: byteSize, disposition: dispositionOf(filename, disposition) };
+  await sendStoredFile(res, key, headers);
 }
 
 async function sendAttachmentThumbnail(req: Request, res: Response) {
@@ -104,7 +107,9 @@ async function removeTheAttachment(req: Request, res: Response) {
   res.redirect(303, targetPath(attachment));
 }
 
-async function renderFiles(req: Request, res: Response, files: FilesSection, proof: (Proof & { place: string }) | null = null) {
+type PlacedProof = Proof & { place: string };
+
+async function renderFiles(req: Request, res: Response, files: FilesSection, proof: PlacedProof | null = null) {
   const html = await renderPartial(req, res, "attachments/_files", { files, proof });
   res.type("html").send(`<turbo-frame id="files">${html}</turbo-frame>`);
 }
@@ -118,9 +123,13 @@ async function attachAndAnswer(req: Request, res: Response, target: AttachmentTa
   const { attachment } = result;
   if (acceptsTurboStream(req)) {
     const html = await renderPartial(req, res, "attachments/_attachment", { attachment, removable: true });
-    return res.type(TURBO_STREAM).send(turboStream("append", input.list_id ?? listIdFor(attachment.kind, target), html));
+    const listId = input.list_id ?? listIdFor(attachment.kind, target);
+    return res.type(TURBO_STREAM).send(turboStream("append", listId, html));
   }
-  if (wantsJson(req)) return res.status(201).json({ attachment: { id: attachment.id, kind: attachment.kind, filename: attachment.blob.filename, url: `/attachments/${attachment.id}` } });
+  if (wantsJson(req)) {
+    const { id, kind, blob } = attachment;
+    return res.status(201).json({ attachment: { id, kind, filename: blob.filename, url: `/attachments/${id}` } });
+  }
   res.redirect(303, targetPath(target));
 }
 

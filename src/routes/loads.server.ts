@@ -31,7 +31,8 @@ export function loadsRouter(): Router {
 }
 
 async function listLoads(req: Request, res: Response) {
-  await showList(req, res, { page: pageNumber(req.query.page), job: req.query.job, view: parseLoadListView(req.query.show) });
+  const { page, job, show } = req.query;
+  await showList(req, res, { page: pageNumber(page), job, view: parseLoadListView(show) });
 }
 
 async function showLoadPage(req: Request, res: Response) {
@@ -43,7 +44,8 @@ async function changeDriver(req: Request, res: Response) {
   const load = await requireLoadFor(user, req.params.id);
   const input = parseInput(DriverChoiceSchema, req.body);
   const outcome = input.ok ? await assignDriver(load, user, input.data.driver_id) : input;
-  await answer(req, res, load, outcome, input.ok && input.data.driver_id === null ? "Driver taken off the load" : "Driver assigned");
+  const takenOff = input.ok && input.data.driver_id === null;
+  await answer(req, res, load, outcome, takenOff ? "Driver taken off the load" : "Driver assigned");
 }
 
 async function changeStatus(req: Request, res: Response) {
@@ -62,7 +64,8 @@ async function markCollection(req: Request, res: Response) {
 async function undoTheCollection(req: Request, res: Response) {
   const user = requireUser(req);
   const load = await requireLoadFor(user, req.params.id);
-  await answer(req, res, load, await undoCollection(load, user), "Collection undone: the load is waiting to be collected again");
+  const outcome = await undoCollection(load, user);
+  await answer(req, res, load, outcome, "Collection undone: the load is waiting to be collected again");
 }
 
 async function changeCarrier(req: Request, res: Response) {
@@ -76,7 +79,9 @@ async function changeCarrier(req: Request, res: Response) {
 async function showCarrierSelector(req: Request, res: Response) {
   const user = requireUser(req);
   const parsed = CarrierSelectorRequestSchema().safeParse(req.body);
-  if (!parsed.success) throw new HttpError(422, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  if (!parsed.success) {
+    throw new HttpError(422, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  }
   const selector = await carrierSelector(user, parsed.data);
   res.type("html").send(await renderPartial(req, res, "loads/_carrier_selector", { selector }));
 }
@@ -87,7 +92,8 @@ type ListOptions = { page: number; job?: unknown; view?: LoadListView };
 async function showList(req: Request, res: Response, options: ListOptions, driverForm: DriverForm | null = null, status = 200) {
   const user = requireUser(req);
   const list = await loadsPageFor(user, options);
-  await renderPage(req, res, "loads/index", { title: user.role === "driver" ? "My loads" : "Loads", list, driverForm }, status);
+  const title = user.role === "driver" ? "My loads" : "Loads";
+  await renderPage(req, res, "loads/index", { title, list, driverForm }, status);
 }
 
 async function showLoad(req: Request, res: Response, load: LoadDetail, form: LoadPageForm = {}, status = 200) {
@@ -98,7 +104,9 @@ async function showLoad(req: Request, res: Response, load: LoadDetail, form: Loa
 async function collect(req: Request, res: Response, load: LoadDetail) {
   const input = parseInput(CollectionInputSchema, req.body);
   // The position fields are hidden: what is wrong with them is said for the form as a whole.
-  const outcome: HandoverOutcome = input.ok ? await markCollected(load, requireUser(req), input.data) : refusedBase(Object.values(input.errors).join(" "));
+  const outcome: HandoverOutcome = input.ok
+    ? await markCollected(load, requireUser(req), input.data)
+    : refusedBase(Object.values(input.errors).join(" "));
   if (isWarned(outcome)) {
     if (wantsJson(req)) return res.status(422).json({ warnings: outcome.warnings });
     return showLoad(req, res, load, { warnings: outcome.warnings, values: req.body }, 422);

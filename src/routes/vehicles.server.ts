@@ -6,7 +6,9 @@ import { HttpError } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { Refusal } from "#lib/result.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
-import { createVehicle, deleteVehicle, keepsFleet, requireVehicleFor, updateVehicle, vehiclesOf } from "#models/vehicles.server.ts";
+import {
+  createVehicle, deleteVehicle, keepsFleet, requireVehicleFor, updateVehicle, vehiclesOf,
+} from "#models/vehicles.server.ts";
 import { type LoadForVehicle, assignVehicle, requireLoadForVehicleChoice } from "#models/vehicles/load-vehicle.server.ts";
 import { type VehicleFormState, titled, vehicleForm } from "#pages/vehicles/form.server.ts";
 import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
@@ -99,13 +101,17 @@ function refuse(req: Request, res: Response, refusal: Refusal, page: () => Promi
   return page();
 }
 
-async function renderIndex(req: Request, res: Response, user: CurrentUser, form: VehicleFormState = { errors: {}, values: {} }, status = 200) {
+const NO_FORM: VehicleFormState = { errors: {}, values: {} };
+
+async function renderIndex(req: Request, res: Response, user: CurrentUser, form = NO_FORM, status = 200) {
   const vehicles = await vehiclesOf(user);
-  await renderPage(req, res, "vehicles/index", { title: titled("Vehicles", form.errors), vehicles, ...vehicleForm(form) }, status);
+  const title = titled("Vehicles", form.errors);
+  await renderPage(req, res, "vehicles/index", { title, vehicles, ...vehicleForm(form) }, status);
 }
 
 async function renderEdit(req: Request, res: Response, vehicle: VehicleView, form: VehicleFormState, status = 200) {
-  await renderPage(req, res, "vehicles/edit", { title: titled(`Edit ${vehicle.registration}`, form.errors), vehicle, ...vehicleForm(form) }, status);
+  const title = titled(`Edit ${vehicle.registration}`, form.errors);
+  await renderPage(req, res, "vehicles/edit", { title, vehicle, ...vehicleForm(form) }, status);
 }
 
 /**
@@ -113,8 +119,10 @@ async function renderEdit(req: Request, res: Response, vehicle: VehicleView, for
  * beside the choice (422, or 409 when the load changed meanwhile), so the load page need not be
  * rebuilt here. "Save vehicle" posts to the same address again; the page links back to the load.
  */
-async function renderLoadVehicle(req: Request, res: Response, user: CurrentUser, load: LoadForVehicle, { errors, status }: Refusal) {
+async function renderLoadVehicle(req: Request, res: Response, user: CurrentUser, load: LoadForVehicle, refusal: Refusal) {
+  const { errors, status } = refusal;
   const section = await vehicleSectionFor(load, user);
   const values = PostedSchema.parse(req.body);
-  await renderPage(req, res, "vehicles/load_vehicle", { title: titled(`Vehicle for load ${load.sequence} · ${load.job.reference}`, errors), load, ...section, errors, values }, status);
+  const title = titled(`Vehicle for load ${load.sequence} · ${load.job.reference}`, errors);
+  await renderPage(req, res, "vehicles/load_vehicle", { title, load, ...section, errors, values }, status);
 }

@@ -1,10 +1,16 @@
-import { type AttachmentTarget, type AttachmentView, attachmentsOf, listIdFor, mayRemoveAttachment } from "#models/attachments.server.ts";
+import { type AttachmentTarget, type AttachmentView, attachmentsOf, mayRemoveAttachment } from "#models/attachments.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // The files section of a job or load page (views/attachments/_files.ejs), loaded as a lazy frame.
 
+type Target = { jobId?: number | null; loadId?: number | null };
+
 /** The page a job's or a load's files belong to: where an attachment form goes back to. */
-export const targetPath = (target: { jobId?: number | null; loadId?: number | null }) => (target.loadId ? `/loads/${target.loadId}` : `/jobs/${target.jobId}`);
+export const targetPath = (target: Target) => (target.loadId ? `/loads/${target.loadId}` : `/jobs/${target.jobId}`);
+
+/** The lists a job's or a load's documents and photos are shown in (uploads append to them). */
+export const listIdFor = (kind: string, target: Target) =>
+  (target.loadId ? `${kind}s_load_${target.loadId}` : `${kind}s_job_${target.jobId}`);
 
 /** Everything the files section of a job or load page shows to this user. */
 export async function filesFor(user: CurrentUser, target: AttachmentTarget, canAdd: boolean) {
@@ -17,7 +23,8 @@ export async function filesFor(user: CurrentUser, target: AttachmentTarget, canA
     photosListId: listIdFor("photo", target),
     attachUrl: `${targetPath(target)}/attachments`,
     canAdd,
-    canRemove: (attachment: AttachmentView) => mayRemoveAttachment(user, { ...attachment, shipperAccountId: target.shipperAccountId }),
+    canRemove: (attachment: AttachmentView) =>
+      mayRemoveAttachment(user, { ...attachment, shipperAccountId: target.shipperAccountId }),
   };
 }
 export type FilesSection = Awaited<ReturnType<typeof filesFor>>;

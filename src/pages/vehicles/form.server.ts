@@ -9,7 +9,8 @@ import type { FieldErrors } from "#lib/result.server.ts";
 export type VehicleFormState = { errors: FieldErrors; values: Record<string, unknown> };
 
 /** A box counts as ticked when stored true or posted as a browser or a JSON client sends one. */
-export const isTicked = (value: unknown) => value === true || ["1", "on", "true", "yes"].includes(String(value ?? "").toLowerCase());
+export const isTicked = (value: unknown) =>
+  value === true || ["1", "on", "true", "yes"].includes(String(value ?? "").toLowerCase());
 
 /** What the vehicle form shows: its selects and hints, the values and messages, and which boxes are ticked. */
 export function vehicleForm(form: VehicleFormState) {
@@ -20,7 +21,10 @@ export function vehicleForm(form: VehicleFormState) {
     minPayloadKg: MIN_PAYLOAD_KG,
     maxPayloadKg: MAX_PAYLOAD_KG,
     ...form,
-    ticked: { tailLift: isTicked(form.values.tail_lift), temperatureControlled: isTicked(form.values.temperature_controlled) },
+    ticked: {
+      tailLift: isTicked(form.values.tail_lift),
+      temperatureControlled: isTicked(form.values.temperature_controlled),
+    },
   };
 }
 

@@ -32,6 +32,7 @@ export async function vehicleSectionFor(load: SectionLoad, user: CurrentUser): P
     const vehicle = vehicles.find((v) => v.id === load.vehicleId) ?? null;
     return { actor, vehicle, vehicles: canChange ? vehicles : [], canChange };
   }
-  const vehicle = load.vehicleId !== null && load.carrierAccountId !== null ? await vehicleOf(load.carrierAccountId, load.vehicleId) : null;
+  const { vehicleId, carrierAccountId } = load;
+  const vehicle = vehicleId !== null && carrierAccountId !== null ? await vehicleOf(carrierAccountId, vehicleId) : null;
   return { actor, vehicle, vehicles: [], canChange: false };
 }
