@@ -23,7 +23,8 @@ export const jobDetailInclude = {
 export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }>;
 
 export const hasAcceptedQuote = (job: JobDetail) => job._count.quotes > 0;
-export const canEditJob = (job: JobDetail) => isEditable({ status: job.status, hasAcceptedQuote: hasAcceptedQuote(job) });
+export const canEditJob = (job: JobDetail) =>
+  isEditable({ status: job.status, hasAcceptedQuote: hasAcceptedQuote(job) });
 
 /** One of the shipper's own jobs, for its office; any other job (or anyone else, its drivers too) is a 404. */
 export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<JobDetail> {
@@ -54,7 +55,10 @@ export async function cancelJob(job: JobDetail): Promise<JobWrite> {
   });
   if (!count) return refusedBase(NOT_CANCELLABLE, 409);
   await notifyAll([{ kind: "job_cancelled", jobId: job.id }]);
-  const bidders = await db().quote.findMany({ where: { jobId: job.id, status: { not: "withdrawn" } }, select: { carrierAccountId: true } });
+  const bidders = await db().quote.findMany({
+    where: { jobId: job.id, status: { not: "withdrawn" } },
+    select: { carrierAccountId: true },
+  });
   await Promise.all([refreshJobPages(job.id), refreshQuotesPages(bidders.map((q) => q.carrierAccountId))]);
   return ok({ id: job.id });
 }

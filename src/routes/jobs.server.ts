@@ -27,7 +27,9 @@ async function renderJobForm(req: Request, res: Response, user: CurrentUser, pag
 }
 
 /** The job form's post: the fields under `job[…]`, and which submit button was pressed. */
-const JobPostSchema = z.object({ job: z.unknown().optional(), publish: z.unknown().optional() }).catch({ job: undefined, publish: undefined });
+const JobPostSchema = z
+  .object({ job: z.unknown().optional(), publish: z.unknown().optional() })
+  .catch({ job: undefined, publish: undefined });
 type JobPost = z.output<typeof JobPostSchema>;
 
 /** What was posted, read leniently so a refused form comes back exactly as typed. */
@@ -60,8 +62,10 @@ function requireShipperOffice(req: Request): CurrentUser {
 }
 
 function refuseEdit(req: Request, res: Response, job: JobDetail) {
-  const cancelled = job.status === "cancelled";
-  flash(req, "alert", cancelled ? "A cancelled job cannot be changed. Post it again instead." : "This job can no longer be changed: a quote has been accepted.");
+  const why = job.status === "cancelled"
+    ? "A cancelled job cannot be changed. Post it again instead."
+    : "This job can no longer be changed: a quote has been accepted.";
+  flash(req, "alert", why);
   res.redirect(303, `/jobs/${job.id}`);
 }
 
@@ -70,12 +74,14 @@ async function listJobs(req: Request, res: Response) {
   const user = requireUser(req);
   if (isOfficeOf("shipper", user)) {
     const list = await jobsForShipper(user, req.query.status, pageNumber(req.query.page));
-    return renderPage(req, res, "jobs/index", { title: "Your jobs", list, tab: shipperTab(list.tab), tabs: SHIPPER_TABS, jobView });
+    const tab = shipperTab(list.tab);
+    return renderPage(req, res, "jobs/index", { title: "Your jobs", list, tab, tabs: SHIPPER_TABS, jobView });
   }
   if (!isOfficeOf("carrier", user)) throw new HttpError(403, "This page is not available for your account");
   const filters = readBoardFilters(req.query);
   const board = await jobBoard(filters, user);
-  await renderPage(req, res, "jobs/board", { title: "Job board", board, filters, filtered: isFiltered(filters), boardQuery, jobView });
+  const filtered = isFiltered(filters);
+  await renderPage(req, res, "jobs/board", { title: "Job board", board, filters, filtered, boardQuery, jobView });
 }
 
 // "Post again" (`?from=` one of the account's own jobs, else 404) fills the form with that job's
@@ -137,7 +143,8 @@ async function publishDraft(req: Request, res: Response) {
   const values = formInputOf(job);
   const form = parseJobForm(values, { mode: "publish" });
   const saved = form.ok ? await updateJob(job, user, form.data, "publish") : form;
-  if (!saved.ok) return renderJobForm(req, res, user, { job, values: withBlankLocations(values), errors: saved.errors }, 422);
+  const refused = { job, values: withBlankLocations(values) };
+  if (!saved.ok) return renderJobForm(req, res, user, { ...refused, errors: saved.errors }, 422);
   flash(req, "notice", publishedNotice(saved.status));
   trackEvent(req, "job_published", { job_id: job.id });
   res.redirect(303, `/jobs/${job.id}`);
@@ -147,8 +154,8 @@ async function cancel(req: Request, res: Response) {
   const user = requireUser(req);
   const job = await requireOwnJob(user, req.params.id);
   const cancelled = await cancelJob(job);
-  const message = cancelled.ok ? "Job cancelled. Carriers can no longer quote on it." : (cancelled.errors.base ?? "This job cannot be cancelled");
-  flash(req, cancelled.ok ? "notice" : "alert", message);
+  if (cancelled.ok) flash(req, "notice", "Job cancelled. Carriers can no longer quote on it.");
+  else flash(req, "alert", cancelled.errors.base ?? "This job cannot be cancelled");
   res.redirect(303, `/jobs/${job.id}`);
 }
 

@@ -16,7 +16,8 @@ export function isPalletType(value: unknown): value is PalletType {
 }
 
 /** Whether this pallet type has a maximum of its own (every known type but 'other'). */
-const hasOwnMaximum = (type: string | null | undefined): boolean => Boolean(type) && Object.hasOwn(MAX_PALLETS, type as string);
+const hasOwnMaximum = (type: string | null | undefined): boolean =>
+  Boolean(type) && Object.hasOwn(MAX_PALLETS, type as string);
 
 /** Most pallets of this type one vehicle takes; 64 for 'other' and for any type we do not know. */
 export function maxPalletsFor(type: string | null | undefined): number {

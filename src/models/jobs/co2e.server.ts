@@ -25,7 +25,8 @@ export async function perLoadCo2eGrams(job: FigureJob): Promise<number> {
 async function store(figures: readonly { id: number; grams: number }[]): Promise<void> {
   if (!figures.length) return;
   const cases = Prisma.join(figures.map((f) => Prisma.sql`WHEN ${f.id} THEN CAST(${f.grams} AS INTEGER)`), " ");
-  await db().$executeRaw`UPDATE "Job" SET "co2eGramsPerLoad" = CASE "id" ${cases} END WHERE "id" IN (${Prisma.join(figures.map((f) => f.id))})`;
+  const ids = Prisma.join(figures.map((f) => f.id));
+  await db().$executeRaw`UPDATE "Job" SET "co2eGramsPerLoad" = CASE "id" ${cases} END WHERE "id" IN (${ids})`;
 }
 
 /** Works the job's figure out again: after its route or vehicle types are saved. */
@@ -46,7 +47,9 @@ const JOBS_PER_BATCH = 200;
 export async function fillMissingJobCo2e(): Promise<number> {
   let filled = 0;
   for (;;) {
-    const jobs = await db().job.findMany({ where: { co2eGramsPerLoad: null }, select: figureJobSelect, orderBy: { id: "asc" }, take: JOBS_PER_BATCH });
+    const jobs = await db().job.findMany({
+      where: { co2eGramsPerLoad: null }, select: figureJobSelect, orderBy: { id: "asc" }, take: JOBS_PER_BATCH,
+    });
     if (!jobs.length) return filled;
     const figures = [];
     for (const job of jobs) figures.push({ id: job.id, grams: await perLoadCo2eGrams(job) });

@@ -7,7 +7,9 @@ import { NOT_EDITABLE, isOutForQuotes, publishRefusal, publishedStatus } from "#
 import { ok, refused, refusedBase } from "#lib/result.server.ts";
 import { createOwnFleetLoads } from "#models/award/own-fleet.server.ts";
 import { canEditJob, type JobDetail } from "#models/jobs.server.ts";
-import { accountErrors, afterJobSaved, ownFleetOf, withCoordinates, type Intent, type JobSave, type Tx } from "#models/jobs/saving.server.ts";
+import {
+  accountErrors, afterJobSaved, ownFleetOf, withCoordinates, type Intent, type JobSave, type Tx,
+} from "#models/jobs/saving.server.ts";
 import { refreshJobPages } from "#models/notifications/after-commit.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -17,7 +19,7 @@ function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now
   return isOutForQuotes(current) ? publishedStatus(data, now) : current;
 }
 
-/** What refuses the edit: a job out for quotes kept from the shipper's own driver, the publish rules, the account's drivers. */
+/** What refuses the edit: a job out for quotes kept from the shipper's own driver, the publish rules, the drivers. */
 async function editErrors(job: JobDetail, user: CurrentUser, form: JobFormData, status: string, now: number) {
   if (isOutForQuotes(job.status) && isForOwnDriver(form)) return { assigned_driver_id: OWN_DRIVER_TOO_LATE };
   return (status !== "draft" ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user));
@@ -27,7 +29,9 @@ async function editErrors(job: JobDetail, user: CurrentUser, form: JobFormData, 
  * Saves the form over the job, its locations added, changed and removed in place. Refused once a
  * quote has been accepted (or the job has moved past bidding), checked in the same write.
  */
-export async function updateJob(job: JobDetail, user: CurrentUser, form: JobFormData, intent: Intent): Promise<JobSave> {
+export async function updateJob(
+  job: JobDetail, user: CurrentUser, form: JobFormData, intent: Intent,
+): Promise<JobSave> {
   if (!canEditJob(job)) return refusedBase(NOT_EDITABLE, 409);
   const now = Date.now();
   const status = statusAfterEdit(job.status, form, intent, now);
@@ -63,7 +67,10 @@ async function syncLocations(tx: Tx, job: JobDetail, data: JobFormData): Promise
   const ours = new Set(job.locations.map((location) => location.id));
   const destroyed = new Set(data.destroyedLocationIds.filter((id) => ours.has(id)));
   if (destroyed.size) await tx.jobLocation.deleteMany({ where: { jobId: job.id, id: { in: [...destroyed] } } });
-  const sides = [...data.pickups.map((l) => ["pickup", l] as const), ...data.deliveries.map((l) => ["delivery", l] as const)];
+  const sides = [
+    ...data.pickups.map((l) => ["pickup", l] as const),
+    ...data.deliveries.map((l) => ["delivery", l] as const),
+  ];
   for (const [kind, location] of sides) {
     const columns = locationColumnsOf(kind, location);
     const kept = location.id !== null && ours.has(location.id) && !destroyed.has(location.id);

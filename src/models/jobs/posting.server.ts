@@ -5,7 +5,9 @@ import { statusOnPublish } from "#domain/jobs/own-fleet.ts";
 import { publishRefusal } from "#domain/jobs/status.ts";
 import { ok, refused } from "#lib/result.server.ts";
 import { createOwnFleetLoads } from "#models/award/own-fleet.server.ts";
-import { accountErrors, afterJobSaved, locationRows, ownFleetOf, withCoordinates, type Intent, type JobSave, type Tx } from "#models/jobs/saving.server.ts";
+import {
+  accountErrors, afterJobSaved, locationRows, ownFleetOf, withCoordinates, type Intent, type JobSave, type Tx,
+} from "#models/jobs/saving.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 /**

@@ -6,10 +6,14 @@ import type { CurrentUser } from "#models/users.server.ts";
 // them before anything is typed.
 
 const placeSelect = {
-  fullAddress: true, address: true, city: true, postCode: true, region: true, countryCode: true, companyName: true, latitude: true, longitude: true,
+  fullAddress: true, address: true, city: true, postCode: true, region: true, countryCode: true, companyName: true,
+  latitude: true, longitude: true,
 } as const;
 
-type PlaceRow = { address: string | null; city: string | null; postCode: string | null; region: string | null; countryCode: string | null; companyName: string | null; latitude: number | null; longitude: number | null };
+type PlaceRow = {
+  address: string | null; city: string | null; postCode: string | null; region: string | null;
+  countryCode: string | null; companyName: string | null; latitude: number | null; longitude: number | null;
+};
 
 /** Places the account has used before, one per label, offered first by the address autocomplete. */
 export async function recentPlaces(user: CurrentUser, limit = 8) {

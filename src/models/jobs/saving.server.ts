@@ -34,11 +34,15 @@ export async function withCoordinates(data: JobFormData): Promise<JobFormData> {
 
 /** The form's pickups and deliveries as JobLocation rows (without their job). */
 export function locationRows(data: JobFormData) {
-  return [...data.pickups.map((l) => locationColumnsOf("pickup", l)), ...data.deliveries.map((l) => locationColumnsOf("delivery", l))];
+  return [
+    ...data.pickups.map((l) => locationColumnsOf("pickup", l)),
+    ...data.deliveries.map((l) => locationColumnsOf("delivery", l)),
+  ];
 }
 
 /** Who runs a job for the shipper's own driver: the shipper's account, with that driver. */
-export const ownFleetOf = (user: CurrentUser, data: JobFormData) => ({ accountId: user.accountId, driverId: data.assignedDriverId! });
+export const ownFleetOf = (user: CurrentUser, data: JobFormData) =>
+  ({ accountId: user.accountId, driverId: data.assignedDriverId! });
 
 /**
  * After a job is saved: its loads' CO2e worked out again (as the dashboard adds it up; the route or

@@ -17,8 +17,10 @@ export const SHIPPER_PAGE_SIZE = 50;
 
 /** How many of the account's jobs each tab holds. */
 async function tabCounts(user: CurrentUser): Promise<Record<ShipperTab, number>> {
-  const byStatus = await db().job.groupBy({ by: ["status"], where: { shipperAccountId: user.accountId }, _count: { _all: true } });
-  const inTab = (statuses: readonly string[]) => byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row._count._all, 0);
+  const where = { shipperAccountId: user.accountId };
+  const byStatus = await db().job.groupBy({ by: ["status"], where, _count: { _all: true } });
+  const inTab = (statuses: readonly string[]) =>
+    byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row._count._all, 0);
   return Object.fromEntries(SHIPPER_TABS.map((t) => [t.value, inTab(t.statuses)])) as Record<ShipperTab, number>;
 }
 

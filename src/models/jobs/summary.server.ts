@@ -1,6 +1,6 @@
 import type { Prisma } from "#generated/prisma/client.ts";
 
-/** The columns a one-line job summary needs (route, schedule, load): shared by the shipper's lists and the job board. */
+/** The columns a one-line job summary needs (route, schedule, load): for the shipper's lists and the job board. */
 export const jobSummarySelect = {
   id: true,
   reference: true,
@@ -21,5 +21,10 @@ export const jobSummarySelect = {
   containerSize: true,
   loadQuantity: true,
   totalWeightKg: true,
-  locations: { select: { kind: true, position: true, city: true, fullAddress: true, region: true, countryCode: true, windowDate: true }, orderBy: { position: "asc" } },
+  locations: {
+    select: {
+      kind: true, position: true, city: true, fullAddress: true, region: true, countryCode: true, windowDate: true,
+    },
+    orderBy: { position: "asc" },
+  },
 } as const satisfies Prisma.JobSelect;

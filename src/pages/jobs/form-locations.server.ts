@@ -36,9 +36,12 @@ const DETAILED_FIELDS = ["city", "country_code", "address", "post_code", "region
 const firstShown = (locations: readonly LocationInput[]) => locations.findIndex((location) => !location._destroy);
 
 /** Whether a location's values are the detailed fields' rather than one address line. */
-export const isDetailed = (location: LocationInput) => !location.full_address && Boolean(location.city || location.country_code || location.address);
+export const isDetailed = (location: LocationInput) =>
+  !location.full_address && Boolean(location.city || location.country_code || location.address);
 
-function block(side: Side, index: number | "NEW_RECORD", location: LocationInput, errors: Errors, firstOfSide: boolean): LocationBlock {
+type Index = LocationBlock["index"];
+
+function block(side: Side, index: Index, location: LocationInput, errors: Errors, firstOfSide: boolean): LocationBlock {
   const path = `${side}.${index}`;
   const detailedError = DETAILED_FIELDS.some((name) => errors[`${path}.${name}`]);
   const addressId = fieldId(`${path}.full_address`);

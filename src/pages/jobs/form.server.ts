@@ -4,7 +4,9 @@ import type { JobFormInput } from "#domain/jobs/form/input.ts";
 import { fieldId, fieldName } from "#domain/jobs/form/names.ts";
 import { formState, visibleGroups, type Visibility } from "#domain/jobs/form/visibility.ts";
 import { jobView } from "#domain/jobs/job-view.ts";
-import { QUANTITY_FIELDS, QUANTITY_OPTION_CEILING, isQuantityOptionAllowed, quantityLimitType } from "#domain/jobs/pallet-limits.ts";
+import {
+  QUANTITY_FIELDS, QUANTITY_OPTION_CEILING, isQuantityOptionAllowed, quantityLimitType,
+} from "#domain/jobs/pallet-limits.ts";
 import type { JobDetail } from "#models/jobs.server.ts";
 import { recentPlaces } from "#models/jobs/recent-places.server.ts";
 import { driversFor } from "#models/loads.server.ts";
@@ -20,7 +22,9 @@ type Errors = Record<string, string>;
 export type FormPage = { job?: JobDetail; values: JobFormInput; errors?: Errors; postingAgain?: string };
 
 /** Each select's and checkbox list's options, from the field table: `options.loading_method` … */
-const FIELD_OPTIONS = Object.fromEntries(jobFieldList().flatMap(([name, spec]) => (spec.options ? [[name, spec.options]] : [])));
+const FIELD_OPTIONS = Object.fromEntries(
+  jobFieldList().flatMap(([name, { options }]) => (options ? [[name, options]] : [])),
+);
 
 const QUANTITY_NUMBERS = Array.from({ length: QUANTITY_OPTION_CEILING + 1 }, (_, n) => n);
 
@@ -30,7 +34,9 @@ function palletQuantities(values: JobFormInput, errors: Errors) {
     const field = QUANTITY_FIELDS[type];
     const limitType = quantityLimitType(type, values.pallet_type);
     const chosen = String(values[field] ?? "");
-    const options = QUANTITY_NUMBERS.map((n) => ({ value: n, selected: chosen === String(n), allowed: isQuantityOptionAllowed(limitType, n) }));
+    const options = QUANTITY_NUMBERS.map((n) => ({
+      value: n, selected: chosen === String(n), allowed: isQuantityOptionAllowed(limitType, n),
+    }));
     return { type, label, id: fieldId(field), name: fieldName(field), error: errors[field], options };
   });
 }
@@ -40,9 +46,10 @@ function estimateRows(values: JobFormInput, errors: Errors) {
   return values.additional_data.load_estimates.map((estimate, i) => {
     const path = `additional_data.load_estimates.${i}`;
     const month = estimate.month ?? "";
+    const loads = `${path}.number_of_loads`;
     return {
       month, label: jobView.formatMonthYear(month) || month, value: estimate.number_of_loads ?? "",
-      id: fieldId(`${path}.number_of_loads`), monthName: fieldName(`${path}.month`), name: fieldName(`${path}.number_of_loads`), error: errors[`${path}.number_of_loads`],
+      id: fieldId(loads), monthName: fieldName(`${path}.month`), name: fieldName(loads), error: errors[loads],
     };
   });
 }
@@ -59,7 +66,9 @@ function summaryIdFor(values: JobFormInput): (key: string) => string | null {
     deliveries: firstLocationFieldId("deliveries", values),
     job_type: fieldId(`job_type.${jobType}`),
     required_certifications: CERTIFICATIONS[0] ? fieldId(`required_certifications.${CERTIFICATIONS[0].value}`) : null,
-    "additional_data.load_estimates": values.additional_data.load_estimates.length ? fieldId("additional_data.load_estimates.0.number_of_loads") : "job_load_estimates_breakdown",
+    "additional_data.load_estimates": values.additional_data.load_estimates.length
+      ? fieldId("additional_data.load_estimates.0.number_of_loads")
+      : "job_load_estimates_breakdown",
   };
   return (key) => (key in targets ? (targets[key] ?? null) : fieldId(key));
 }

@@ -34,7 +34,10 @@ export async function jobPage(user: CurrentUser, job: JobDetail) {
   const owner = isOfficeOf("shipper", user);
   // The shipper reads who drives the job's loads; the driver chosen on the form only until the award.
   const [bidding, messaging, trip, loadDrivers] = await Promise.all([
-    biddingPanelFor(job, user), jobMessagingFor(user, job), jobTrip(job), owner && !isBeforeAward(job.status) ? loadDriversOf(job.id) : [],
+    biddingPanelFor(job, user),
+    jobMessagingFor(user, job),
+    jobTrip(job),
+    owner && !isBeforeAward(job.status) ? loadDriversOf(job.id) : [],
   ]);
   const driver = owner ? driverFact(job, loadDrivers) : null;
   return {

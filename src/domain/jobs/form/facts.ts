@@ -7,11 +7,13 @@ import type { Fact } from "./rows.ts";
 import { formInputOf, type StoredJob } from "./stored.ts";
 import { formState, visibleGroups } from "./visibility.ts";
 
+type PageFact = { label: string; value: string };
+
 /**
  * The page's rows of one section: each field with a fact whose group the job shows and whose value
  * reads as something (in table order).
  */
-export function jobFacts(job: StoredJob & { jobType: string }, section: Fact["section"]): { label: string; value: string }[] {
+export function jobFacts(job: StoredJob & { jobType: string }, section: Fact["section"]): PageFact[] {
   const posted = formInputOf(job) as Record<string, unknown>;
   const visible = visibleGroups(formState(formInputOf(job)));
   return jobFieldList().flatMap(([name, spec]) => {
@@ -22,7 +24,7 @@ export function jobFacts(job: StoredJob & { jobType: string }, section: Fact["se
   });
 }
 
-/** A location's labelled extras (booking-in reference, site contact …) that have a value; a phone number with its tel: link. */
+/** A location's labelled extras (booking-in reference, site contact …) with a value; a phone number with its tel: link. */
 export function locationFacts(location: Record<string, unknown>): { label: string; value: string; href?: string }[] {
   return LOCATION_FACTS.flatMap(({ key, label, phone }) => {
     if (!location[key]) return [];
@@ -32,4 +34,5 @@ export function locationFacts(location: Record<string, unknown>): { label: strin
 }
 
 /** "0113 496 0000 ext. 12" → "tel:01134960000": the number a phone can ring (an extension is dialled by hand). */
-export const telHref = (phone: string) => `tel:${phone.replace(/\s*(ext\.?|x)\s*[0-9]+$/i, "").replace(/[^+0-9]/g, "")}`;
+export const telHref = (phone: string) =>
+  `tel:${phone.replace(/\s*(ext\.?|x)\s*[0-9]+$/i, "").replace(/[^+0-9]/g, "")}`;

@@ -65,7 +65,7 @@ const jobReaders = Object.fromEntries(Object.entries(JOB_FIELDS).map(([name, spe
 export const JobFormInputSchema = z.object({ ...jobReaders, pickups: listOf(LocationInputSchema), deliveries: listOf(LocationInputSchema) });
 export type JobFormInput = z.output<typeof JobFormInputSchema>;
 
-// ── Hidden groups ───────────────────────────────────────────────────────────────────────────────
+// ── Hidden groups ─────────────────────────────────────────────────────────────────────────
 // The server half of "hidden form groups have their inputs disabled": whatever a hidden group
 // posts (stale values, no JavaScript, a crafted request) is dropped before validation. Which
 // fields belong to which group comes from the field table.
@@ -97,7 +97,7 @@ export function withoutHiddenFields(input: JobFormInput): JobFormInput & { visib
   };
 }
 
-// ── Drafts ──────────────────────────────────────────────────────────────────────────────────────
+// ── Drafts ────────────────────────────────────────────────────────────────────────────────
 // Drafts may be saved half-finished (a draft needs only its reference). Before a draft is checked,
 // the blanks it may leave are evened out so the stored row stays readable:
 // - job type and load type fall back to the blank form's (single, palletised): both columns are NOT NULL;

@@ -12,7 +12,9 @@ import type { GroupName } from "./visibility.ts";
 export type InputKind = "text" | "list" | "flag" | "estimates";
 
 /** Each kind of input with nothing in it: what a hidden group's field is emptied to. */
-export const BLANK: Record<InputKind, unknown> = { text: undefined, list: [], flag: false, estimates: { load_estimates: [] } };
+export const BLANK: Record<InputKind, unknown> = {
+  text: undefined, list: [], flag: false, estimates: { load_estimates: [] },
+};
 
 /** Whether a read value is blank, by how it is read (a list or a breakdown with no rows is blank). */
 export function isBlank(kind: InputKind, value: unknown): boolean {
@@ -22,10 +24,16 @@ export function isBlank(kind: InputKind, value: unknown): boolean {
 }
 
 /** What a field's value may depend on besides itself (read once per form, passed to every field). */
-export type FormContext = { timezone: string; jobType: string; startDate?: string; contractDuration?: string; firstCollection?: string };
+export type FormContext = {
+  timezone: string; jobType: string; startDate?: string; contractDuration?: string; firstCollection?: string;
+};
 
 /** A row of the job page: the field's label and its value as text; null hides the row. */
-export type Fact = { label: string | ((job: { jobType: string }) => string); section: "schedule" | "load"; text: (value: unknown) => string | null };
+export type Fact = {
+  label: string | ((job: { jobType: string }) => string);
+  section: "schedule" | "load";
+  text: (value: unknown) => string | null;
+};
 
 /** The message beside a required field left blank; a function when it names what the form is about. */
 export type RequiredMessage = string | ((job: { readonly [name: string]: unknown }) => string);
@@ -55,7 +63,9 @@ export type FieldSpec<K extends string, I extends InputKind, S extends z.ZodType
 
 type Blankless<S extends z.ZodType> = Exclude<z.output<S>, undefined> | (undefined extends z.output<S> ? null : never);
 
-export function field<const K extends string, const I extends InputKind, S extends z.ZodType, D = Blankless<S>, C = D, const Col extends string = K>(
+export function field<
+  const K extends string, const I extends InputKind, S extends z.ZodType, D = Blankless<S>, C = D, const Col extends string = K,
+>(
   spec: FieldSpec<K, I, S, D, C, Col>,
 ): FieldSpec<K, I, S, D, C, Col> {
   return spec;
@@ -65,12 +75,17 @@ export function field<const K extends string, const I extends InputKind, S exten
 export const labelOf = (list: readonly Option[]) => (value: unknown) => (value ? labelFor(list, String(value)) : null);
 const labels = (list: readonly Option[], none: string) => (value: unknown) =>
   Array.isArray(value) && value.length ? value.map((item) => labelFor(list, String(item))).join(", ") : none;
-const listColumn = { store: (value: readonly string[]) => JSON.stringify(value), load: (stored: string) => storedList(stored) };
+const listColumn = {
+  store: (value: readonly string[]) => JSON.stringify(value),
+  load: (stored: string) => storedList(stored),
+};
 
 /** A wall-clock time in the form's time zone, stored as an instant. */
 export const instantColumn = {
-  read: (local: string | undefined, context: FormContext) => (local ? zonedDateTimeToUtc(local, context.timezone) : null),
-  load: (stored: Date | null, context: { timezone: string }) => (stored ? toDateTimeLocalValue(stored, context.timezone) : undefined),
+  read: (local: string | undefined, context: FormContext) =>
+    (local ? zonedDateTimeToUtc(local, context.timezone) : null),
+  load: (stored: Date | null, context: { timezone: string }) =>
+    (stored ? toDateTimeLocalValue(stored, context.timezone) : undefined),
 };
 
 type Shown = { group?: GroupName; fact?: { label: string; section: Fact["section"] }; required?: true };
@@ -79,24 +94,32 @@ type Shown = { group?: GroupName; fact?: { label: string; section: Fact["section
  * A choice of one option, shown on the job page by its label. `required`: publishing asks for it
  * (while its group shows) with the same message a wrong choice gets.
  */
-export function optionField<const K extends string, const T extends readonly Option[]>(key: K, list: T, message: string, shown: Shown = {}) {
+export function optionField<const K extends string, const T extends readonly Option[]>(
+  key: K, list: T, message: string, shown: Shown = {},
+) {
   const fact = shown.fact && { ...shown.fact, text: labelOf(list) };
   const required = shown.required ? message : undefined;
-  return field({ key, input: "text", check: choice(list, message).optional(), group: shown.group, fact, required, options: list });
+  const check = choice(list, message).optional();
+  return field({ key, input: "text", check, group: shown.group, fact, required, options: list });
 }
 
 type ListShown = { label: string; none: string; required?: string };
 
 /** A choice of several options, kept as a JSON list and shown by their labels (or `none`). */
-export function listField<const K extends string, const T extends readonly Option[]>(key: K, list: T, message: string, group: GroupName, shown: ListShown) {
+export function listField<const K extends string, const T extends readonly Option[]>(
+  key: K, list: T, message: string, group: GroupName, shown: ListShown,
+) {
   const fact = { label: shown.label, section: "load" as const, text: labels(list, shown.none) };
-  return field({ key, input: "list", check: choices(list, message), group, ...listColumn, fact, required: shown.required, options: list });
+  const check = choices(list, message);
+  return field({ key, input: "list", check, group, ...listColumn, fact, required: shown.required, options: list });
 }
 
 export type NumberMessages = { notNumber: string; notWhole: string };
 export type NumberBounds = { min: number; max: number; tooSmall: string; tooBig: string };
 
 /** An optional whole number with its own messages. */
-export function numberField<const K extends string>(key: K, group: GroupName, messages: NumberMessages, bounds: NumberBounds, shown: { fact?: Fact; required?: RequiredMessage } = {}) {
+export function numberField<const K extends string>(
+  key: K, group: GroupName, messages: NumberMessages, bounds: NumberBounds, shown: { fact?: Fact; required?: RequiredMessage } = {},
+) {
   return field({ key, input: "text", group, check: wholeNumber(messages, bounds).optional(), ...shown });
 }

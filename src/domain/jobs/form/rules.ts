@@ -24,7 +24,8 @@ const ESTIMATES = ["additional_data", "load_estimates"] as const;
 // The field table's required rows, blank text first, then lists, then the monthly breakdown: the
 // order the form's summary lists their messages in. The breakdown's message goes beside its rows.
 const REQUIRED = (["text", "list", "estimates"] satisfies InputKind[]).flatMap((kind) =>
-  jobFieldList().flatMap(([name, { input, group, required }]) => (required && input === kind ? [{ name, input, group, required }] : [])),
+  jobFieldList().flatMap(([name, { input, group, required }]) =>
+    (required && input === kind ? [{ name, input, group, required }] : [])),
 );
 
 const requiredWhenShown: Rule = {

@@ -106,7 +106,8 @@ export function visibleGroups(state: JobFormState): Visibility {
 
 /** What the visibility depends on, from the posted (or stored) form; removed locations left out. */
 export function formState(input: JobFormInput): JobFormState {
-  const place = (location: LocationInput) => ({ countryCode: location.country_code, region: location.region, postCode: location.post_code });
+  const place = (location: LocationInput) =>
+    ({ countryCode: location.country_code, region: location.region, postCode: location.post_code });
   const kept = (locations: LocationInput[]) => locations.filter((location) => !location._destroy).map(place);
   return {
     jobType: input.job_type,
