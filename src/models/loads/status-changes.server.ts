@@ -36,7 +36,6 @@ export async function afterStatusChange(load: { id: number; jobId: number }, sta
 }
 
 type StatusData = Prisma.LoadUncheckedUpdateManyInput;
-
 // Compare-and-set on the status read, so two people acting at once cannot both move the load.
 export async function moveStatus(load: LoadDetail, status: string, data: StatusData, from: string[]): Promise<Result> {
   const where = { id: load.id, status: { in: from } };
@@ -50,12 +49,12 @@ const isFinished = (status: string) => (FINISHED_LOAD_STATUSES as readonly strin
 async function progressJob(jobId: number, status: string) {
   if (status === "collected") {
     await db().job.updateMany({ where: { id: jobId, status: "awarded" }, data: { status: "in_progress" } });
-  } else if (isFinished(status)) {
-    const open = await db().load.count({ where: { jobId, status: { notIn: [...FINISHED_LOAD_STATUSES] } } });
-    if (open > 0) return;
-    await db().job.updateMany({
-      where: { id: jobId, status: { in: ["awarded", "in_progress"] }, loads: { some: { status: "delivered" } } },
-      data: { status: "completed" },
-    });
+    return;
   }
+  if (!isFinished(status)) return;
+  const open = await db().load.count({ where: { jobId, status: { notIn: [...FINISHED_LOAD_STATUSES] } } });
+  if (open > 0) return;
+  // Completed only with something delivered: a job whose every load was cancelled is not.
+  const where = { id: jobId, status: { in: ["awarded", "in_progress"] }, loads: { some: { status: "delivered" } } };
+  await db().job.updateMany({ where, data: { status: "completed" } });
 }

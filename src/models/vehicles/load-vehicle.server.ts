@@ -18,12 +18,7 @@ const loadForVehicleSelect = {
   id: true, sequence: true, status: true, carrierAccountId: true, vehicleId: true, job: { select: { reference: true } },
 } as const;
 export type LoadForVehicle = {
-  id: number;
-  sequence: number;
-  status: string;
-  carrierAccountId: number | null;
-  vehicleId: number | null;
-  job: { reference: string };
+  id: number; sequence: number; status: string; carrierAccountId: number | null; vehicleId: number | null; job: { reference: string };
 };
 
 /**
