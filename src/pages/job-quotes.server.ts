@@ -1,5 +1,6 @@
 import { db } from "#db/client.server.ts";
 import { allocate } from "#domain/bidding/allocation.ts";
+import { ALLOCATION_RULE_FIELDS } from "#domain/bidding/allocation-rules-input.ts";
 import { bidBreakdown } from "#domain/bidding/breakdown.ts";
 import { awardRefusal } from "#domain/bidding/quote-window.ts";
 import { count } from "#domain/format/count.ts";
@@ -66,6 +67,7 @@ export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Dat
     awardNote: settled ? null : refusal?.status === 422 ? refusal.message : null,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
     rulesEditable: !settled && isOutForQuotes(job.status),
+    ruleFields: ALLOCATION_RULE_FIELDS,
     auction: auctionProps(job, false, cheapest(quotes.filter((q) => q.status === "active"))),
   };
 }

@@ -19,6 +19,13 @@ export const AllocationRulesInputSchema = z
     thirdBidPercentage: input.third_bid_percentage,
   }));
 
+/** The form's fields in order, each with its label and the explanation its "?" tooltip shows (plain text). */
+export const ALLOCATION_RULE_FIELDS = [
+  { name: "first_bid_percentage", label: "Cheapest quote (%)", help: "The share of the job's loads the cheapest quote wins, rounded up to whole loads. 100 gives every load to one carrier." },
+  { name: "second_bid_percentage", label: "Second cheapest (%)", help: "The share the second cheapest quote wins, rounded up. Use it to keep a second haulier who knows the run." },
+  { name: "third_bid_percentage", label: "Third cheapest (%)", help: "The share the third cheapest quote wins. The last share is trimmed so no more loads are given than the job has." },
+] as const;
+
 /** Where the allocation rule puts its messages: beside the form's snake_case fields. */
 export function allocationFieldErrors(errors: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
