@@ -6,7 +6,6 @@ import { JobFormInputSchema, withBlankLocations, type JobFormInput } from "#doma
 import { parseJobForm, type JobFormMode } from "#domain/jobs/form/parse.ts";
 import { formInputOf, newJobInput } from "#domain/jobs/form/stored.ts";
 import { jobView } from "#domain/jobs/job-view.ts";
-import { shipperTab, SHIPPER_TABS } from "#domain/jobs/status.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { pageNumber } from "#lib/input.server.ts";
 import { canEditJob, cancelJob, requireOwnJob, requireViewableJob, type JobDetail } from "#models/jobs.server.ts";
@@ -18,6 +17,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 import { jobBoard } from "#pages/job-board.server.ts";
 import { jobFormPage, type FormPage } from "#pages/jobs/form.server.ts";
 import { jobPage } from "#pages/jobs/show.server.ts";
+import { shipperJobsPage } from "#pages/shipper-jobs.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { trackEvent } from "#server/tracked-events.server.ts";
@@ -74,8 +74,7 @@ async function listJobs(req: Request, res: Response) {
   const user = requireUser(req);
   if (isOfficeOf("shipper", user)) {
     const list = await jobsForShipper(user, req.query.status, pageNumber(req.query.page));
-    const tab = shipperTab(list.tab);
-    return renderPage(req, res, "jobs/index", { title: "Your jobs", list, tab, tabs: SHIPPER_TABS, jobView });
+    return renderPage(req, res, "jobs/index", { title: "Your jobs", ...shipperJobsPage(list), jobView });
   }
   if (!isOfficeOf("carrier", user)) throw new HttpError(403, "This page is not available for your account");
   const filters = readBoardFilters(req.query);
