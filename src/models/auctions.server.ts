@@ -9,7 +9,12 @@ import { notifyAll, refreshJobPages } from "#models/notifications/after-commit.s
 /** Opens every scheduled auction whose opening time has come and whose closing has not. */
 export async function openDueAuctions(now = Date.now()): Promise<number[]> {
   const due = await db().job.findMany({
-    where: { isAuction: true, status: "scheduled", auctionOpensAt: { lte: new Date(now) }, OR: [{ auctionClosesAt: null }, { auctionClosesAt: { gt: new Date(now) } }] },
+    where: {
+      isAuction: true,
+      status: "scheduled",
+      auctionOpensAt: { lte: new Date(now) },
+      OR: [{ auctionClosesAt: null }, { auctionClosesAt: { gt: new Date(now) } }],
+    },
     select: { id: true },
   });
   const opened: number[] = [];
@@ -34,7 +39,8 @@ export async function closeDueAuctions(now = Date.now()): Promise<number[]> {
     const outcome = await awardJob(id, now);
     if (outcome.ok) closed.push(id);
     else if (outcome.status === 422) {
-      const { count } = await db().job.updateMany({ where: { id, ...jobScopes.auctionRunningOrDue }, data: { status: "closed" } });
+      const where = { id, ...jobScopes.auctionRunningOrDue };
+      const { count } = await db().job.updateMany({ where, data: { status: "closed" } });
       if (count) {
         closed.push(id);
         await notifyAll([{ kind: "auction_closed", jobId: id }]);
@@ -55,9 +61,18 @@ export async function runDueAuctions(now = Date.now()) {
 export async function nextAuctionEventAt(now = Date.now()): Promise<number | null> {
   const after = new Date(now);
   const [opening, closing] = await Promise.all([
-    db().job.findFirst({ where: { isAuction: true, status: "scheduled", auctionOpensAt: { gt: after } }, orderBy: { auctionOpensAt: "asc" }, select: { auctionOpensAt: true } }),
-    db().job.findFirst({ where: { isAuction: true, ...jobScopes.auctionRunningOrDue, auctionClosesAt: { gt: after } }, orderBy: { auctionClosesAt: "asc" }, select: { auctionClosesAt: true } }),
+    db().job.findFirst({
+      where: { isAuction: true, status: "scheduled", auctionOpensAt: { gt: after } },
+      orderBy: { auctionOpensAt: "asc" },
+      select: { auctionOpensAt: true },
+    }),
+    db().job.findFirst({
+      where: { isAuction: true, ...jobScopes.auctionRunningOrDue, auctionClosesAt: { gt: after } },
+      orderBy: { auctionClosesAt: "asc" },
+      select: { auctionClosesAt: true },
+    }),
   ]);
-  const times = [opening?.auctionOpensAt?.getTime(), closing?.auctionClosesAt?.getTime()].filter((t): t is number => t !== undefined);
-  return times.length ? Math.min(...times) : null;
+  const times = [opening?.auctionOpensAt?.getTime(), closing?.auctionClosesAt?.getTime()];
+  const due = times.filter((t): t is number => t !== undefined);
+  return due.length ? Math.min(...due) : null;
 }

@@ -35,9 +35,14 @@ export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOu
     const quotes = await activeQuotes(jobId, tx);
     const winners = allocate(forAllocation(quotes), job.expectedQuantity, rulesOf(job))
       .filter((a) => a.allocatedLoads > 0)
-      .map((a) => ({ accountId: Number(a.accountId), quoteId: Number(a.id), valueCents: a.valueCents, loads: a.allocatedLoads }));
+      .map((a) => ({
+        accountId: Number(a.accountId), quoteId: Number(a.id), valueCents: a.valueCents, loads: a.allocatedLoads,
+      }));
     if (!winners.length) return { outcome: refusedBase(NO_QUOTES), events: [] };
-    const claimed = await tx.job.updateMany({ where: { id: jobId, status: job.status }, data: { status: "awarded", awardedAt: new Date(now) } });
+    const claimed = await tx.job.updateMany({
+      where: { id: jobId, status: job.status },
+      data: { status: "awarded", awardedAt: new Date(now) },
+    });
     if (claimed.count === 0) return { outcome: refusedBase("This job has already been awarded", 409), events: [] };
     return settle(tx, job, winners, quotes.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
@@ -52,7 +57,9 @@ export const SECURE_NOW_TAKEN = "Sorry — another carrier secured this job firs
  * is live. The winner is whoever's conditional UPDATE of the job (still scheduled or live, inside
  * its window by the clock) changes a row; every other request changes none and is refused.
  */
-export async function secureNow(jobId: number, carrier: { accountId: number; userId: number }, now = Date.now()): Promise<AwardOutcome> {
+type Carrier = { accountId: number; userId: number };
+
+export async function secureNow(jobId: number, carrier: Carrier, now = Date.now()): Promise<AwardOutcome> {
   const at = new Date(now);
   const result = await db().$transaction(async (tx) => {
     const claimed = await tx.job.updateMany({
@@ -68,15 +75,25 @@ export async function secureNow(jobId: number, carrier: { accountId: number; use
     });
     const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: awardJobSelect });
     if (claimed.count === 0) {
-      const mine = await tx.quote.findFirst({ where: { jobId, carrierAccountId: carrier.accountId, securedNow: true, status: "accepted" }, select: { id: true } });
+      const mine = await tx.quote.findFirst({
+        where: { jobId, carrierAccountId: carrier.accountId, securedNow: true, status: "accepted" },
+        select: { id: true },
+      });
       const message = mine ? "You have already secured this job" : secureNowRefusal(job, now);
       return { outcome: refusedBase(message, 409), events: [] };
     }
     const price = job.secureNowPriceCents ?? 0;
+    const fields = {
+      placedById: carrier.userId,
+      valueCents: price,
+      numberOfLoads: job.expectedQuantity,
+      status: "active",
+      securedNow: true,
+    };
     const quote = await tx.quote.upsert({
       where: { jobId_carrierAccountId: { jobId, carrierAccountId: carrier.accountId } },
-      create: { jobId, carrierAccountId: carrier.accountId, placedById: carrier.userId, valueCents: price, numberOfLoads: job.expectedQuantity, status: "active", securedNow: true },
-      update: { placedById: carrier.userId, valueCents: price, numberOfLoads: job.expectedQuantity, status: "active", securedNow: true },
+      create: { jobId, carrierAccountId: carrier.accountId, ...fields },
+      update: fields,
     });
     const others = await tx.quote.findMany({ where: { jobId, status: "active" }, select: { carrierAccountId: true } });
     const winner = { accountId: carrier.accountId, quoteId: quote.id, valueCents: price, loads: job.expectedQuantity };

@@ -49,7 +49,13 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
     const refusal = quoteRefusal(current, Date.now());
     if (refusal) return refusedBase(refusal);
     const before = await activeQuotes(job.id, tx);
-    const fields = { valueCents: input.valueCents, numberOfLoads: input.numberOfLoads, status: "active", placedById: user.id, securedNow: false };
+    const fields = {
+      valueCents: input.valueCents,
+      numberOfLoads: input.numberOfLoads,
+      status: "active",
+      placedById: user.id,
+      securedNow: false,
+    };
     const quote = await tx.quote.upsert({
       where: { jobId_carrierAccountId: { jobId: job.id, carrierAccountId: user.accountId } },
       create: { jobId: job.id, carrierAccountId: user.accountId, ...fields },
@@ -72,26 +78,33 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
  * wins none now (outbid, told by a notification), and whose loads by the rules changed at all
  * (moved, their quotes pages refreshed: outbid, winning fewer or more, or back in the allocation).
  */
-function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor: number): { outbid: number[]; moved: number[] } {
+type Reranked = { outbid: number[]; moved: number[] };
+
+function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor: number): Reranked {
   const was = allocate(forAllocation(before), job.expectedQuantity, rulesOf(job));
   const now = allocate(forAllocation(after), job.expectedQuantity, rulesOf(job));
-  const others = [...new Set([...before, ...after].map((q) => q.carrierAccountId))].filter((account) => account !== actor);
+  const bidders = new Set([...before, ...after].map((q) => q.carrierAccountId));
+  const others = [...bidders].filter((account) => account !== actor);
   return {
     outbid: others.filter((account) => allocatedLoadsFor(account, was) > 0 && allocatedLoadsFor(account, now) === 0),
     moved: others.filter((account) => allocatedLoadsFor(account, was) !== allocatedLoadsFor(account, now)),
   };
 }
 
+const NO_LONGER_ACTIVE = "This quote is no longer active";
+
 /**
  * Withdraws the quote; refreshes the job's open pages, and the quotes pages of this carrier and of
  * the carriers it lets win more. Holds the job's row like placeQuote, so an awarded quote is never
  * withdrawn afterwards.
  */
-export async function withdrawQuote(job: BiddingJob, quote: { id: number; status: string; carrierAccountId: number }): Promise<QuoteResult> {
+type QuoteToWithdraw = { id: number; status: string; carrierAccountId: number };
+
+export async function withdrawQuote(job: BiddingJob, quote: QuoteToWithdraw): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
     await lockRow(tx, "Job", job.id);
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
-    const refusal = quoteRefusal(current, Date.now()) ?? (quote.status === "active" ? null : "This quote is no longer active");
+    const refusal = quoteRefusal(current, Date.now()) ?? (quote.status === "active" ? null : NO_LONGER_ACTIVE);
     if (refusal) return refusedBase(refusal);
     const before = await activeQuotes(job.id, tx);
     const withdrawn = await tx.quote.update({ where: { id: quote.id }, data: { status: "withdrawn" } });
@@ -107,7 +120,10 @@ export async function withdrawQuote(job: BiddingJob, quote: { id: number; status
 export function quotesForShipper(jobId: number) {
   return db().quote.findMany({
     where: { jobId },
-    select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true, updatedAt: true, carrierAccount: { select: { name: true } } },
+    select: {
+      id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true,
+      updatedAt: true, carrierAccount: { select: { name: true } },
+    },
     orderBy: [{ valueCents: "asc" }, { updatedAt: "asc" }, { id: "asc" }],
   });
 }

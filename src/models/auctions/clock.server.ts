@@ -7,7 +7,12 @@ import { nextAuctionEventAt, runDueAuctions } from "#models/auctions.server.ts";
 // the open pages of each auction it opens or closes are refreshed, so none goes on offering bids.
 
 export type AuctionClockLog = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-export type AuctionClock = { stop(): void; wake(): void; /** Resolves when the current run (if any) is done. */ idle(): Promise<void> };
+export type AuctionClock = {
+  stop(): void;
+  wake(): void;
+  /** Resolves when the current run (if any) is done. */
+  idle(): Promise<void>;
+};
 
 /** Longest sleep, so an auction published by another process is picked up soon enough. */
 export const AUCTION_POLL_MS = 30_000;

@@ -18,11 +18,18 @@ export const awardJobSelect = {
   endDate: true,
   frequency: true,
   additionalData: true,
-  locations: { select: { id: true, kind: true, position: true, windowDate: true }, orderBy: [{ kind: "asc" as const }, { position: "asc" as const }] },
+  locations: {
+    select: { id: true, kind: true, position: true, windowDate: true },
+    orderBy: [{ kind: "asc" as const }, { position: "asc" as const }],
+  },
 } satisfies Prisma.JobSelect;
 
 export type AwardJob = Prisma.JobGetPayload<{ select: typeof awardJobSelect }>;
 export type Winner = { accountId: number; quoteId: number; valueCents: number; loads: number };
+
+const LOAD_COLUMNS = [
+  "jobId", "sequence", "carrierAccountId", "quoteId", "priceCents", "status", "pickupDate", "deliveryDate",
+] as const;
 
 export async function createLoads(tx: Tx, job: AwardJob, winners: Winner[]): Promise<number> {
   const plan = planLoads(planInput(job));
@@ -41,8 +48,7 @@ export async function createLoads(tx: Tx, job: AwardJob, winners: Winner[]): Pro
       deliveryDate: calendarDay(load.deliveryDate),
     };
   });
-  const columns = ["jobId", "sequence", "carrierAccountId", "quoteId", "priceCents", "status", "pickupDate", "deliveryDate"] as const;
-  return insertRows(tx, "Load", columns, rows);
+  return insertRows(tx, "Load", LOAD_COLUMNS, rows);
 }
 
 const AdditionalDataSchema = z.object({
@@ -73,7 +79,8 @@ function parseEstimates(additionalData: string): { month: string; numberOfLoads:
   } catch {
     raw = {};
   }
-  return AdditionalDataSchema.parse(raw).load_estimates.map((e) => ({ month: e.month, numberOfLoads: e.number_of_loads }));
+  const estimates = AdditionalDataSchema.parse(raw).load_estimates;
+  return estimates.map((e) => ({ month: e.month, numberOfLoads: e.number_of_loads }));
 }
 
 const dayOf = (value: Date | null | undefined) => (value ? toDateInputValue(value) : null);

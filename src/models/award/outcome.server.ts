@@ -13,7 +13,13 @@ export async function awardWinners(jobId: number): Promise<AwardWinner[]> {
     orderBy: [{ valueCents: "asc" }, { updatedAt: "asc" }],
   });
   if (!quotes.length) return [];
-  const loads = await db().load.groupBy({ by: ["quoteId"], where: { jobId, quoteId: { in: quotes.map((q) => q.id) } }, _count: { _all: true } });
+  const loads = await db().load.groupBy({
+    by: ["quoteId"],
+    where: { jobId, quoteId: { in: quotes.map((q) => q.id) } },
+    _count: { _all: true },
+  });
   const won = new Map(loads.map((row) => [row.quoteId, row._count._all]));
-  return quotes.map((q) => ({ carrierName: q.carrierAccount.name, loads: won.get(q.id) ?? 0, valueCents: q.valueCents, securedNow: q.securedNow }));
+  return quotes.map((q) => ({
+    carrierName: q.carrierAccount.name, loads: won.get(q.id) ?? 0, valueCents: q.valueCents, securedNow: q.securedNow,
+  }));
 }

@@ -13,7 +13,13 @@ import { type Tx, awardJobSelect, calendarDay, planInput } from "#models/award/l
  * its loads, by the same plan as an award's, run by the shipper's own account and already given to
  * the driver.
  */
-export async function createOwnFleetLoads(tx: Tx, jobId: number, fleet: { accountId: number; driverId: number }): Promise<number> {
+type Fleet = { accountId: number; driverId: number };
+
+const FLEET_LOAD_COLUMNS = [
+  "jobId", "sequence", "carrierAccountId", "driverId", "status", "pickupDate", "deliveryDate",
+] as const;
+
+export async function createOwnFleetLoads(tx: Tx, jobId: number, fleet: Fleet): Promise<number> {
   const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: awardJobSelect });
   const rows = planLoads(planInput(job)).map((load) => ({
     jobId,
@@ -24,12 +30,13 @@ export async function createOwnFleetLoads(tx: Tx, jobId: number, fleet: { accoun
     pickupDate: calendarDay(load.pickupDate),
     deliveryDate: calendarDay(load.deliveryDate),
   }));
-  return insertRows(tx, "Load", ["jobId", "sequence", "carrierAccountId", "driverId", "status", "pickupDate", "deliveryDate"], rows);
+  return insertRows(tx, "Load", FLEET_LOAD_COLUMNS, rows);
 }
 
 /** After the own-fleet award commits: the loads' stops, as after any award, and the driver is told. */
 export async function afterOwnFleetAward(jobId: number): Promise<void> {
   await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
   const loads = await db().load.findMany({ where: { jobId }, select: { id: true, driverId: true } });
-  await notifyAll(loads.map((load) => ({ kind: "driver_assigned" as const, loadId: load.id, driverId: load.driverId })));
+  const told = loads.map((load) => ({ kind: "driver_assigned" as const, loadId: load.id, driverId: load.driverId }));
+  await notifyAll(told);
 }

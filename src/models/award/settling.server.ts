@@ -15,7 +15,8 @@ export type Settled = { outcome: AwardOutcome; events: readonly NotifyEvent[] };
 export async function settle(tx: Tx, job: AwardJob, winners: Winner[], bidders: number[]): Promise<Settled> {
   const accepted = winners.map((w) => w.quoteId);
   await tx.quote.updateMany({ where: { id: { in: accepted } }, data: { status: "accepted" } });
-  await tx.quote.updateMany({ where: { jobId: job.id, status: "active", id: { notIn: accepted } }, data: { status: "declined" } });
+  const others = { jobId: job.id, status: "active", id: { notIn: accepted } };
+  await tx.quote.updateMany({ where: others, data: { status: "declined" } });
   const loads = await createLoads(tx, job, winners);
   const assigned = winners.reduce((sum, w) => sum + w.loads, 0);
   const winnerIds = new Set(winners.map((w) => w.accountId));

@@ -11,7 +11,9 @@ import { type NotifyEvent, notify } from "#models/notifications/notify.server.ts
 /** Sends events after their write has committed; one failing listener never undoes or blocks the write. */
 export async function notifyAll(events: readonly NotifyEvent[]): Promise<void> {
   const results = await Promise.allSettled(events.map((event) => notify(event)));
-  for (const result of results) if (result.status === "rejected") logger().error({ err: result.reason }, "notify failed");
+  for (const result of results) {
+    if (result.status === "rejected") logger().error({ err: result.reason }, "notify failed");
+  }
 }
 
 /**

@@ -8,7 +8,10 @@ import type { CurrentUser } from "#models/users.server.ts";
 // Who may bid on, read or act on a job's quotes: the job's shipper's office, or a carrier's office.
 
 export const isBidder = (user: CurrentUser) => isOfficeOf("carrier", user);
-export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser) => inOfficeOf("shipper", job.shipperAccountId, user);
+export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser) =>
+  inOfficeOf("shipper", job.shipperAccountId, user);
+
+type Purpose = "read" | "act";
 
 /**
  * The job as the bidding pages see it: its shipper, or a carrier's office. Reading (the quotes page)
@@ -16,7 +19,11 @@ export const isShipperOf = (job: { shipperAccountId: number }, user: CurrentUser
  * Acting (quote, withdraw, secure now) finds any published job, so a carrier who is too late is told
  * why ("already awarded") rather than shown a missing page.
  */
-export async function requireJobForBidding(user: CurrentUser, id: unknown, purpose: "read" | "act" = "act"): Promise<BiddingJob> {
+export async function requireJobForBidding(
+  user: CurrentUser,
+  id: unknown,
+  purpose: Purpose = "act",
+): Promise<BiddingJob> {
   if (user.account.kind === "shipper") return requireShipperJob(user, id);
   found(isBidder(user));
   const scope = purpose === "read" ? jobScopes.visibleToCarrier(user) : jobScopes.published;
@@ -42,10 +49,12 @@ export async function canSeeJob(user: CurrentUser, jobId: number): Promise<boole
 /** The shipper office's own job; anyone else's (or anyone not in a shipper's office) is a 404. */
 export async function requireShipperJob(user: CurrentUser, id: unknown): Promise<BiddingJob> {
   found(isOfficeOf("shipper", user));
-  return found(await db().job.findFirst({ where: { id: recordId(id), shipperAccountId: user.accountId }, select: biddingJobSelect }));
+  const where = { id: recordId(id), shipperAccountId: user.accountId };
+  return found(await db().job.findFirst({ where, select: biddingJobSelect }));
 }
 
 /** This carrier's quote on the job (any status); another account's quote id answers 404. */
 export async function requireQuoteForCarrier(user: CurrentUser, job: { id: number }, quoteId: unknown) {
-  return found(await db().quote.findFirst({ where: { id: recordId(quoteId), jobId: job.id, carrierAccountId: user.accountId } }));
+  const where = { id: recordId(quoteId), jobId: job.id, carrierAccountId: user.accountId };
+  return found(await db().quote.findFirst({ where }));
 }

@@ -17,10 +17,18 @@ export const rulesOf = (job: AllocationRules): AllocationRules => ({
   thirdBidPercentage: job.thirdBidPercentage,
 });
 
-export type QuoteRow = { id: number; carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date };
+export type QuoteRow = {
+  id: number; carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date;
+};
 
 export const forAllocation = (quotes: readonly QuoteRow[]): QuoteForAllocation[] =>
-  quotes.map((q) => ({ id: q.id, accountId: q.carrierAccountId, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, updatedAt: q.updatedAt }));
+  quotes.map((q) => ({
+    id: q.id,
+    accountId: q.carrierAccountId,
+    valueCents: q.valueCents,
+    numberOfLoads: q.numberOfLoads,
+    updatedAt: q.updatedAt,
+  }));
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
