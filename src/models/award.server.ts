@@ -6,7 +6,7 @@ import { isAwarded } from "#domain/jobs/status.ts";
 import { refusedBase } from "#lib/result.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { activeQuotes, forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
-import { type AwardJob, awardJobSelect } from "#models/award/loads.server.ts";
+import { type AwardJob, type Tx, type Winner, awardJobSelect } from "#models/award/loads.server.ts";
 import { type AwardOutcome, afterSettling, settle } from "#models/award/settling.server.ts";
 
 // The award of a job: by its allocation rules (the shipper, or the auction clock at closing), or to
@@ -52,13 +52,13 @@ export async function awardJob(jobId: number, now = Date.now()): Promise<AwardOu
 
 export const SECURE_NOW_TAKEN = "Sorry — another carrier secured this job first. Bidding has closed.";
 
+type Carrier = { accountId: number; userId: number };
+
 /**
  * "Secure now": the carrier takes every load at the shipper's secure-now price while the auction
  * is live. The winner is whoever's conditional UPDATE of the job (still scheduled or live, inside
  * its window by the clock) changes a row; every other request changes none and is refused.
  */
-type Carrier = { accountId: number; userId: number };
-
 export async function secureNow(jobId: number, carrier: Carrier, now = Date.now()): Promise<AwardOutcome> {
   const at = new Date(now);
   const result = await db().$transaction(async (tx) => {
@@ -75,35 +75,41 @@ export async function secureNow(jobId: number, carrier: Carrier, now = Date.now(
     });
     const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: awardJobSelect });
     if (claimed.count === 0) {
-      const mine = await tx.quote.findFirst({
-        where: { jobId, carrierAccountId: carrier.accountId, securedNow: true, status: "accepted" },
-        select: { id: true },
-      });
-      const message = mine ? "You have already secured this job" : secureNowRefusal(job, now);
-      return { outcome: refusedBase(message, 409), events: [] };
+      return { outcome: refusedBase(await secureNowRefusal(tx, job, carrier, now), 409), events: [] };
     }
-    const price = job.secureNowPriceCents ?? 0;
-    const fields = {
-      placedById: carrier.userId,
-      valueCents: price,
-      numberOfLoads: job.expectedQuantity,
-      status: "active",
-      securedNow: true,
-    };
-    const quote = await tx.quote.upsert({
-      where: { jobId_carrierAccountId: { jobId, carrierAccountId: carrier.accountId } },
-      create: { jobId, carrierAccountId: carrier.accountId, ...fields },
-      update: fields,
-    });
+    const winner = await securedQuote(tx, job, carrier);
     const others = await tx.quote.findMany({ where: { jobId, status: "active" }, select: { carrierAccountId: true } });
-    const winner = { accountId: carrier.accountId, quoteId: quote.id, valueCents: price, loads: job.expectedQuantity };
     return settle(tx, job, [winner], others.map((q) => q.carrierAccountId));
   }, TRANSACTION_OPTIONS);
   await afterSettling(jobId, result);
   return result.outcome;
 }
 
-function secureNowRefusal(job: AwardJob, now: number): string {
+/** The carrier's quote for every load at the secure-now price: placed, or its quote changed to it. */
+async function securedQuote(tx: Tx, job: AwardJob, carrier: Carrier): Promise<Winner> {
+  const price = job.secureNowPriceCents ?? 0;
+  const fields = {
+    placedById: carrier.userId,
+    valueCents: price,
+    numberOfLoads: job.expectedQuantity,
+    status: "active",
+    securedNow: true,
+  };
+  const quote = await tx.quote.upsert({
+    where: { jobId_carrierAccountId: { jobId: job.id, carrierAccountId: carrier.accountId } },
+    create: { jobId: job.id, carrierAccountId: carrier.accountId, ...fields },
+    update: fields,
+  });
+  return { accountId: carrier.accountId, quoteId: quote.id, valueCents: price, loads: job.expectedQuantity };
+}
+
+/** Why this carrier's "secure now" changed nothing: it already has, another carrier has, or the auction is not live. */
+async function secureNowRefusal(tx: Tx, job: AwardJob, carrier: Carrier, now: number): Promise<string> {
+  const mine = await tx.quote.findFirst({
+    where: { jobId: job.id, carrierAccountId: carrier.accountId, securedNow: true, status: "accepted" },
+    select: { id: true },
+  });
+  if (mine) return "You have already secured this job";
   if (isAwarded(job.status)) return SECURE_NOW_TAKEN;
   if (!job.isAuction || !job.secureNowPriceCents) return "This job cannot be secured now";
   if (job.auctionOpensAt && now < job.auctionOpensAt.getTime()) return "The auction has not opened yet";

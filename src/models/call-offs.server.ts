@@ -16,8 +16,10 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 type ContractJob = { id: number; reference: string; additionalData: string };
 
+type FollowedJob = { id: number; shipperAccountId: number; jobType: string };
+
 /** Whether this user's side may follow the job's call-offs: its shipper, or a carrier running its loads. */
-export async function followsCallOffs(user: CurrentUser, job: { id: number; shipperAccountId: number; jobType: string }): Promise<boolean> {
+export async function followsCallOffs(user: CurrentUser, job: FollowedJob): Promise<boolean> {
   if (job.jobType !== "contract") return false;
   if (inOfficeOf("shipper", job.shipperAccountId, user)) return true;
   if (!isOfficeOf("carrier", user)) return false;
@@ -26,7 +28,11 @@ export async function followsCallOffs(user: CurrentUser, job: { id: number; ship
 
 /** Each estimated month with the loads called off in it (one grouped query by collection day). */
 export async function callOffMonths(job: ContractJob): Promise<CallOffMonth[]> {
-  const days = await db().load.groupBy({ by: ["pickupDate"], where: { jobId: job.id, status: { not: "cancelled" }, pickupDate: { not: null } }, _count: { _all: true } });
+  const days = await db().load.groupBy({
+    by: ["pickupDate"],
+    where: { jobId: job.id, status: { not: "cancelled" }, pickupDate: { not: null } },
+    _count: { _all: true },
+  });
   const calledOff = new Map<string, number>();
   for (const day of days) {
     const month = day.pickupDate!.toISOString().slice(0, 7);
@@ -36,7 +42,8 @@ export async function callOffMonths(job: ContractJob): Promise<CallOffMonth[]> {
     .sort((a, b) => a.month.localeCompare(b.month))
     .map(({ month, numberOfLoads }) => {
       const loads = calledOff.get(month) ?? 0;
-      return { month, label: formatMonthYear(month), estimate: numberOfLoads, calledOff: loads, variance: callOffVariance(numberOfLoads, loads) };
+      const variance = callOffVariance(numberOfLoads, loads);
+      return { month, label: formatMonthYear(month), estimate: numberOfLoads, calledOff: loads, variance };
     });
 }
 
@@ -71,12 +78,20 @@ const CHECKED_STATUSES = ["awarded", "in_progress", "completed"];
  */
 export async function sendCallOffNotices(now = new Date()): Promise<number> {
   const thisMonth = monthOfInstant(now);
-  const jobs = await db().job.findMany({ where: { jobType: "contract", status: { in: CHECKED_STATUSES } }, select: { id: true, reference: true, additionalData: true, shipperAccountId: true } });
+  const jobs = await db().job.findMany({
+    where: { jobType: "contract", status: { in: CHECKED_STATUSES } },
+    select: { id: true, reference: true, additionalData: true, shipperAccountId: true },
+  });
   let sent = 0;
   for (const job of jobs) {
-    const finished = (await callOffMonths(job)).filter((month) => month.month < thisMonth && month.variance !== "within");
+    const months = await callOffMonths(job);
+    const finished = months.filter((month) => month.month < thisMonth && month.variance !== "within");
     if (!finished.length) continue;
-    const carriers = await db().load.findMany({ where: { jobId: job.id, carrierAccountId: { not: null } }, select: { carrierAccountId: true }, distinct: ["carrierAccountId"] });
+    const carriers = await db().load.findMany({
+      where: { jobId: job.id, carrierAccountId: { not: null } },
+      select: { carrierAccountId: true },
+      distinct: ["carrierAccountId"],
+    });
     const recipients = await officeUsers([job.shipperAccountId, ...carriers.map((c) => c.carrierAccountId!)]);
     for (const month of finished) if (await notifyOnce(job, month, recipients)) sent += 1;
   }
@@ -95,8 +110,11 @@ async function notifyOnce(job: ContractJob, month: CallOffMonth, userIds: number
   });
   const created = await db().$transaction(async (tx) => {
     await lockRow(tx, "Job", job.id);
-    if (await tx.notification.findFirst({ where: { kind: content.kind, path: content.path }, select: { id: true } })) return null;
-    return tx.notification.createManyAndReturn({ data: userIds.map((userId) => ({ userId, ...content })), select: pushedNotificationSelect });
+    const where = { kind: content.kind, path: content.path };
+    const sent = await tx.notification.findFirst({ where, select: { id: true } });
+    if (sent) return null;
+    const data = userIds.map((userId) => ({ userId, ...content }));
+    return tx.notification.createManyAndReturn({ data, select: pushedNotificationSelect });
   });
   if (!created) return false;
   await pushNotifications(created);

@@ -1,18 +1,18 @@
 import { db } from "#db/client.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { acceptanceSignedNotice, type AcceptanceInput } from "#domain/contracts/acceptance.ts";
+import { acceptanceSignedNotice } from "#domain/contracts/acceptance.ts";
 import { found, recordId } from "#lib/errors.server.ts";
-import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
-import { ownStoredBlob } from "#models/uploads/owned.server.ts";
+import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { deliverNotifications } from "#models/notifications.server.ts";
 import { officeUsers } from "#models/team.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A contract job's award is accepted by each winning carrier's office signing for it, once per
 // accepted quote. The acceptance (name, time, drawn signature or the hosted provider's reference) is
-// a document of the award: both the carrier and the shipper can download it. A hosted provider's
-// confirmation of a signing is in contract-acceptance/hosted.server.ts.
+// a document of the award: both the carrier and the shipper can download it. Signing on our own page
+// (a drawn signature) is in contract-acceptance/drawn.server.ts, a hosted provider's confirmation in
+// contract-acceptance/hosted.server.ts; both end in recordAcceptance.
 
 const acceptanceSelect = {
   id: true,
@@ -29,7 +29,12 @@ export const awardSelect = {
   id: true,
   valueCents: true,
   carrierAccount: { select: { id: true, name: true } },
-  job: { select: { id: true, reference: true, contractDuration: true, startDate: true, endDate: true, shipperAccount: { select: { id: true, name: true } } } },
+  job: {
+    select: {
+      id: true, reference: true, contractDuration: true, startDate: true, endDate: true,
+      shipperAccount: { select: { id: true, name: true } },
+    },
+  },
   _count: { select: { loads: true } },
   acceptance: { select: acceptanceSelect },
 } as const satisfies Prisma.QuoteSelect;
@@ -40,16 +45,24 @@ export type Acceptance = NonNullable<Award["acceptance"]>;
 /** The award of a contract job to this user's carrier account (its accepted quote); 404 for anyone else. */
 export async function requireAwardToSign(user: CurrentUser, jobId: unknown): Promise<Award> {
   const id = recordId(jobId);
-  const quote = isOfficeOf("carrier", user)
-    ? await db().quote.findFirst({ where: { jobId: id, carrierAccountId: user.accountId, status: "accepted", job: { jobType: "contract" } }, select: awardSelect })
-    : null;
-  return found(quote);
+  found(isOfficeOf("carrier", user));
+  const where = { jobId: id, carrierAccountId: user.accountId, status: "accepted", job: { jobType: "contract" } };
+  return found(await db().quote.findFirst({ where, select: awardSelect }));
+}
+
+type SignedAward = Award & { acceptance: Acceptance };
+
+/** The awards this person may see the acceptances of: their shipper's jobs', or their carrier's own. */
+function sideOf(user: CurrentUser) {
+  if (isOfficeOf("shipper", user)) return { job: { shipperAccountId: user.accountId } };
+  return isOfficeOf("carrier", user) ? { carrierAccountId: user.accountId } : null;
 }
 
 /** A signed acceptance by its id, for either side of it (the carrier's office, the job's shipper); 404 for others. */
-export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unknown): Promise<Award & { acceptance: Acceptance }> {
-  const side = isOfficeOf("shipper", user) ? { job: { shipperAccountId: user.accountId } } : isOfficeOf("carrier", user) ? { carrierAccountId: user.accountId } : null;
-  const quote = side ? await db().quote.findFirst({ where: { acceptance: { id: recordId(acceptanceId) }, ...side }, select: awardSelect }) : null;
+export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unknown): Promise<SignedAward> {
+  const side = sideOf(user);
+  const where = { acceptance: { id: recordId(acceptanceId) }, ...side };
+  const quote = side ? await db().quote.findFirst({ where, select: awardSelect }) : null;
   return found(quote?.acceptance ? { ...quote, acceptance: quote.acceptance } : null);
 }
 
@@ -59,7 +72,8 @@ export async function requireAcceptanceFor(user: CurrentUser, acceptanceId: unkn
  */
 export async function requireAcceptancesOf(user: CurrentUser, jobId: unknown) {
   const id = recordId(jobId);
-  if (isOfficeOf("shipper", user)) found((await db().job.count({ where: { id, shipperAccountId: user.accountId, jobType: "contract" } })) > 0);
+  const ownContract = { id, shipperAccountId: user.accountId, jobType: "contract" };
+  if (isOfficeOf("shipper", user)) found((await db().job.count({ where: ownContract })) > 0);
   else await requireAwardToSign(user, id);
   const side = isOfficeOf("shipper", user) ? {} : { carrierAccountId: user.accountId };
   return db().contractAcceptance.findMany({
@@ -69,20 +83,20 @@ export async function requireAcceptancesOf(user: CurrentUser, jobId: unknown) {
   });
 }
 
-const ALREADY_SIGNED = "This award has already been signed for";
+export const ALREADY_SIGNED = "This award has already been signed for";
 
-/** Our own signing page's acceptance: the signer's name and their fresh drawn signature (422 without). */
-export async function acceptAward(user: CurrentUser, award: Award, input: AcceptanceInput): Promise<Result<{ acceptanceId: number }>> {
-  if (award.acceptance) return refusedBase(ALREADY_SIGNED, 409);
-  const signature = await freshSignature(user, input.signature_signed_id);
-  if (!signature) return refused({ signature: "Sign in the box to accept" });
-  return recordAcceptance(award, { signerName: input.signer_name, signedAt: new Date(), signatureBlobId: signature.id, provider: "drawn", providerReference: null, signedById: user.id });
-}
+export type Accepted = Result<{ acceptanceId: number }>;
 
-export type AcceptanceRecord = { signerName: string; signedAt: Date; signatureBlobId: number | null; provider: "drawn" | "hosted"; providerReference: string | null; signedById: number };
+export type AcceptanceRecord = {
+  signerName: string; signedAt: Date; signedById: number;
+  signatureBlobId: number | null; provider: "drawn" | "hosted"; providerReference: string | null;
+};
 
-/** Stores the acceptance once per award (a second answers 409) and tells the shipper's office: every way of signing ends here. */
-export async function recordAcceptance(award: Award, record: AcceptanceRecord): Promise<Result<{ acceptanceId: number }>> {
+/**
+ * Stores the acceptance once per award (a second answers 409) and tells the shipper's office: every
+ * way of signing ends here.
+ */
+export async function recordAcceptance(award: Award, record: AcceptanceRecord): Promise<Accepted> {
   if (award.acceptance) return refusedBase(ALREADY_SIGNED, 409);
   try {
     const created = await db().contractAcceptance.create({
@@ -97,16 +111,10 @@ export async function recordAcceptance(award: Award, record: AcceptanceRecord): 
   }
 }
 
-/** The user's own just-drawn signature, not yet used for anything else. */
-async function freshSignature(user: CurrentUser, signedId: string) {
-  const blob = signedId ? await ownStoredBlob(user, signedId) : null;
-  if (!blob || blob.use !== "signature") return null;
-  const used = await db().fileBlob.count({ where: { id: blob.id, OR: [{ attachments: { some: {} } }, { signatureOf: { some: {} } }, { acceptanceSignatureOf: { some: {} } }] } });
-  return used ? null : blob;
-}
-
 async function tellShipper(award: Award): Promise<void> {
   const userIds = await officeUsers([award.job.shipperAccount.id]);
-  const notice = acceptanceSignedNotice({ jobId: award.job.id, reference: award.job.reference, carrierName: award.carrierAccount.name, loads: award._count.loads });
+  const notice = acceptanceSignedNotice({
+    jobId: award.job.id, reference: award.job.reference, carrierName: award.carrierAccount.name, loads: award._count.loads,
+  });
   await deliverNotifications(userIds.map((userId) => ({ userId, ...notice })));
 }

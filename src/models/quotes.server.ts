@@ -73,13 +73,13 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
   return ok({ quote: result.quote });
 }
 
+type Reranked = { outbid: number[]; moved: number[] };
+
 /**
  * What a change to the job's active quotes did to the other carriers: who was winning loads and
  * wins none now (outbid, told by a notification), and whose loads by the rules changed at all
  * (moved, their quotes pages refreshed: outbid, winning fewer or more, or back in the allocation).
  */
-type Reranked = { outbid: number[]; moved: number[] };
-
 function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor: number): Reranked {
   const was = allocate(forAllocation(before), job.expectedQuantity, rulesOf(job));
   const now = allocate(forAllocation(after), job.expectedQuantity, rulesOf(job));
@@ -93,13 +93,13 @@ function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor:
 
 const NO_LONGER_ACTIVE = "This quote is no longer active";
 
+type QuoteToWithdraw = { id: number; status: string; carrierAccountId: number };
+
 /**
  * Withdraws the quote; refreshes the job's open pages, and the quotes pages of this carrier and of
  * the carriers it lets win more. Holds the job's row like placeQuote, so an awarded quote is never
  * withdrawn afterwards.
  */
-type QuoteToWithdraw = { id: number; status: string; carrierAccountId: number };
-
 export async function withdrawQuote(job: BiddingJob, quote: QuoteToWithdraw): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
     await lockRow(tx, "Job", job.id);

@@ -3,7 +3,8 @@ import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { OFFICE_ROLES, isOfficeOf } from "#domain/accounts/team.ts";
 import {
-  MAX_SEARCHES_PER_USER, SEARCH_MESSAGES, cleanSearchName, describeSearch, savedFilters, searchNameError, type SavedFilters,
+  MAX_SEARCHES_PER_USER, SEARCH_MESSAGES, cleanSearchName, describeSearch, savedFilters, searchNameError,
+  type SavedFilters,
 } from "#domain/jobs/saved-search.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
@@ -18,7 +19,11 @@ import type { CurrentUser } from "#models/users.server.ts";
 // those matches is in saved-searches/matches.server.ts, the hourly digest in saved-searches/digest.server.ts.
 
 /** Who may keep searches and hear about matches, in a query: carrier office users still on their account. */
-export const SEARCH_OWNERS = { removedAt: null, role: { in: [...OFFICE_ROLES] }, account: { kind: "carrier" } } satisfies Prisma.UserWhereInput;
+export const SEARCH_OWNERS = {
+  removedAt: null,
+  role: { in: [...OFFICE_ROLES] },
+  account: { kind: "carrier" },
+} satisfies Prisma.UserWhereInput;
 
 /**
  * The user, if they may keep saved searches (a carrier's office); anyone else finds no such pages
@@ -28,34 +33,54 @@ export function requireSearcher(user: CurrentUser): CurrentUser {
   return found(isOfficeOf("carrier", user) && user);
 }
 
-export type SavedSearchRow = { id: number; name: string; summary: string; query: string; newMatches: number; createdAt: Date };
+export type SavedSearchRow = {
+  id: number; name: string; summary: string; query: string; newMatches: number; createdAt: Date;
+};
 
-/** The user's searches, oldest first, each with how many jobs it has matched since it was saved that are still on the board. */
+/**
+ * The user's searches, oldest first, each with how many jobs it has matched since it was saved that
+ * are still on the board.
+ */
 export async function savedSearchesOf(user: CurrentUser): Promise<SavedSearchRow[]> {
   const searches = await db().savedSearch.findMany({
     where: { userId: user.id },
-    select: { id: true, name: true, filters: true, createdAt: true, _count: { select: { matches: { where: { job: jobScopes.onBoard } } } } },
+    select: {
+      id: true, name: true, filters: true, createdAt: true,
+      _count: { select: { matches: { where: { job: jobScopes.onBoard } } } },
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return searches.map((search) => {
     const filters = savedFilters.parse(search.filters);
-    return { id: search.id, name: search.name, summary: describeSearch(filters), query: savedFilters.query(filters), newMatches: search._count.matches, createdAt: search.createdAt };
+    return {
+      id: search.id,
+      name: search.name,
+      summary: describeSearch(filters),
+      query: savedFilters.query(filters),
+      newMatches: search._count.matches,
+      createdAt: search.createdAt,
+    };
   });
 }
 
 type Tx = Prisma.TransactionClient;
 
 async function nameTaken(tx: Tx, userId: number, name: string, exceptId?: number): Promise<boolean> {
-  const searches = await tx.savedSearch.findMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { name: true } });
+  const where = { userId, ...(exceptId ? { id: { not: exceptId } } : {}) };
+  const searches = await tx.savedSearch.findMany({ where, select: { name: true } });
   return searches.some((search) => search.name.toLocaleLowerCase("en-GB") === name.toLocaleLowerCase("en-GB"));
 }
+
+type Saved = Result<{ id: number; name: string }>;
+
+type NewSearch = { name: unknown; filters: SavedFilters };
 
 /**
  * Saves the filters under a name. Refused (422) with the message beside the name: blank, over 60
  * characters or already used by another of the user's searches; and as a whole: no filter chosen
  * (it would alert on every job), or the user already keeps 20 searches.
  */
-export async function createSavedSearch(user: CurrentUser, input: { name: unknown; filters: SavedFilters }): Promise<Result<{ id: number; name: string }>> {
+export async function createSavedSearch(user: CurrentUser, input: NewSearch): Promise<Saved> {
   requireSearcher(user);
   const name = cleanSearchName(input.name);
   const errors: Record<string, string> = {};
@@ -67,9 +92,11 @@ export async function createSavedSearch(user: CurrentUser, input: { name: unknow
   // saves (in any processes) cannot pass 20.
   return db().$transaction(async (tx) => {
     await lockRow(tx, "User", user.id);
-    if ((await tx.savedSearch.count({ where: { userId: user.id } })) >= MAX_SEARCHES_PER_USER) return refused({ base: SEARCH_MESSAGES.tooMany });
+    const kept = await tx.savedSearch.count({ where: { userId: user.id } });
+    if (kept >= MAX_SEARCHES_PER_USER) return refused({ base: SEARCH_MESSAGES.tooMany });
     if (await nameTaken(tx, user.id, name)) return refused({ name: SEARCH_MESSAGES.nameTaken });
-    const search = await tx.savedSearch.create({ data: { userId: user.id, name, filters: savedFilters.serialise(input.filters) }, select: { id: true, name: true } });
+    const data = { userId: user.id, name, filters: savedFilters.serialise(input.filters) };
+    const search = await tx.savedSearch.create({ data, select: { id: true, name: true } });
     return ok(search);
   });
 }
@@ -77,11 +104,12 @@ export async function createSavedSearch(user: CurrentUser, input: { name: unknow
 /** One of the user's own searches; another user's (or a missing one) is a 404. */
 export async function requireOwnSearch(user: CurrentUser, id: unknown) {
   requireSearcher(user);
-  return found(await db().savedSearch.findFirst({ where: { id: recordId(id), userId: user.id }, select: { id: true, name: true, filters: true } }));
+  const where = { id: recordId(id), userId: user.id };
+  return found(await db().savedSearch.findFirst({ where, select: { id: true, name: true, filters: true } }));
 }
 
 /** Renames one of the user's searches, by the same rules as a new name. */
-export async function renameSavedSearch(user: CurrentUser, id: unknown, input: { name: unknown }): Promise<Result<{ id: number; name: string }>> {
+export async function renameSavedSearch(user: CurrentUser, id: unknown, input: { name: unknown }): Promise<Saved> {
   const search = await requireOwnSearch(user, id);
   const name = cleanSearchName(input.name);
   const nameError = searchNameError(name);

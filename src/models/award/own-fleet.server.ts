@@ -8,17 +8,17 @@ import { type Tx, awardJobSelect, calendarDay, planInput } from "#models/award/l
 
 // The award of a job for the shipper's own driver (src/domain/jobs/own-fleet.ts): no quote, no price.
 
-/**
- * A single-load job for the shipper's own driver, in the transaction that publishes it as awarded:
- * its loads, by the same plan as an award's, run by the shipper's own account and already given to
- * the driver.
- */
 type Fleet = { accountId: number; driverId: number };
 
 const FLEET_LOAD_COLUMNS = [
   "jobId", "sequence", "carrierAccountId", "driverId", "status", "pickupDate", "deliveryDate",
 ] as const;
 
+/**
+ * A single-load job for the shipper's own driver, in the transaction that publishes it as awarded:
+ * its loads, by the same plan as an award's, run by the shipper's own account and already given to
+ * the driver.
+ */
 export async function createOwnFleetLoads(tx: Tx, jobId: number, fleet: Fleet): Promise<number> {
   const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: awardJobSelect });
   const rows = planLoads(planInput(job)).map((load) => ({

@@ -21,11 +21,10 @@ type SigningOf = { provider: string; providerReference: string | null };
  */
 export async function acceptHostedSigning(completion: HostedCompletion): Promise<Result<{ acceptanceId: number }>> {
   const named = found(parseSigningReference(completion.reference), NOT_AWAITED);
-  const award = found(
-    await db().quote.findFirst({ where: { id: named.quoteId, status: "accepted", job: { jobType: "contract" } }, select: awardSelect }),
-    NOT_AWAITED,
-  );
-  const isThisSigning = (acceptance: SigningOf) => acceptance.provider === "hosted" && acceptance.providerReference === completion.reference;
+  const where = { id: named.quoteId, status: "accepted", job: { jobType: "contract" } };
+  const award = found(await db().quote.findFirst({ where, select: awardSelect }), NOT_AWAITED);
+  const isThisSigning = (acceptance: SigningOf) =>
+    acceptance.provider === "hosted" && acceptance.providerReference === completion.reference;
   if (award.acceptance && isThisSigning(award.acceptance)) return ok({ acceptanceId: award.acceptance.id });
   const signer = found(
     await db().user.findFirst({
@@ -36,7 +35,12 @@ export async function acceptHostedSigning(completion: HostedCompletion): Promise
   );
   const signedAt = completion.signed_at ? new Date(completion.signed_at) : new Date();
   const accepted = await recordAcceptance(award, {
-    signerName: completion.signer_name, signedAt, signatureBlobId: null, provider: "hosted", providerReference: completion.reference, signedById: signer.id,
+    signerName: completion.signer_name,
+    signedAt,
+    signatureBlobId: null,
+    provider: "hosted",
+    providerReference: completion.reference,
+    signedById: signer.id,
   });
   if (accepted.ok || accepted.status !== 409) return accepted;
   // The same confirmation delivered twice at once: the other delivery recorded it.

@@ -25,7 +25,9 @@ const digestJobSelect = {
   endDate: true,
   frequency: true,
   contractDuration: true,
-  locations: { select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true } },
+  locations: {
+    select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true },
+  },
 } as const satisfies Prisma.JobSelect;
 
 type PendingMatch = {
@@ -44,11 +46,18 @@ type PendingMatch = {
 export async function sendSearchDigests(now = new Date(), origin = mailOrigin()): Promise<number> {
   const pending = await db().savedSearchMatch.findMany({
     where: { emailedAt: null, job: jobScopes.onBoard, savedSearch: { user: SEARCH_OWNERS } },
-    select: { id: true, job: { select: digestJobSelect }, savedSearch: { select: { name: true, userId: true, user: { select: { email: true, name: true } } } } },
+    select: {
+      id: true,
+      job: { select: digestJobSelect },
+      savedSearch: { select: { name: true, userId: true, user: { select: { email: true, name: true } } } },
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const byUser = new Map<number, PendingMatch[]>();
-  for (const match of pending) byUser.set(match.savedSearch.userId, [...(byUser.get(match.savedSearch.userId) ?? []), match]);
+  for (const match of pending) {
+    const userId = match.savedSearch.userId;
+    byUser.set(userId, [...(byUser.get(userId) ?? []), match]);
+  }
   let sent = 0;
   for (const [userId, matches] of byUser) {
     const claimed = await claimDigest(userId, matches, now);
@@ -65,9 +74,16 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
 async function claimDigest(userId: number, matches: PendingMatch[], now: Date): Promise<PendingMatch[]> {
   const stamped = await db().$transaction(async (tx) => {
     await lockRow(tx, "User", userId);
-    const last = await tx.savedSearchMatch.aggregate({ where: { savedSearch: { userId }, emailedAt: { not: null } }, _max: { emailedAt: true } });
+    const last = await tx.savedSearchMatch.aggregate({
+      where: { savedSearch: { userId }, emailedAt: { not: null } },
+      _max: { emailedAt: true },
+    });
     if (!digestDue(last._max.emailedAt, now)) return [];
-    return tx.savedSearchMatch.updateManyAndReturn({ where: { id: { in: matches.map((match) => match.id) }, emailedAt: null }, data: { emailedAt: now }, select: { id: true } });
+    return tx.savedSearchMatch.updateManyAndReturn({
+      where: { id: { in: matches.map((match) => match.id) }, emailedAt: null },
+      data: { emailedAt: now },
+      select: { id: true },
+    });
   });
   const ids = new Set(stamped.map((match) => match.id));
   return matches.filter((match) => ids.has(match.id));
@@ -80,7 +96,8 @@ async function sendDigest(matches: PendingMatch[], now: Date, origin: string): P
     await sendMail({ to: user.email, ...digestLetter({ name: user.name, origin, jobs: digestJobs(matches) }) });
     return true;
   } catch (err) {
-    await db().savedSearchMatch.updateMany({ where: { id: { in: matches.map((match) => match.id) }, emailedAt: now }, data: { emailedAt: null } });
+    const stamped = { id: { in: matches.map((match) => match.id) }, emailedAt: now };
+    await db().savedSearchMatch.updateMany({ where: stamped, data: { emailedAt: null } });
     logger().error({ err, to: user.email }, "sending a saved-search digest failed");
     return false;
   }
@@ -90,7 +107,9 @@ async function sendDigest(matches: PendingMatch[], now: Date, origin: string): P
 function digestJobs(matches: PendingMatch[]): DigestJob[] {
   const jobs = new Map<number, DigestJob & { searches: string[] }>();
   for (const { job, savedSearch } of matches) {
-    const entry = jobs.get(job.id) ?? { id: job.id, reference: job.reference, route: routeLabel(job.locations), when: scheduleSummary(job), searches: [] };
+    const entry = jobs.get(job.id) ?? {
+      id: job.id, reference: job.reference, route: routeLabel(job.locations), when: scheduleSummary(job), searches: [],
+    };
     if (!entry.searches.includes(savedSearch.name)) entry.searches.push(savedSearch.name);
     jobs.set(job.id, entry);
   }

@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
 import { matchesSearch, savedFilters } from "#domain/jobs/saved-search.ts";
 import { BOARD_STATUSES } from "#domain/jobs/status.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
@@ -29,35 +30,55 @@ export async function recordMatches(jobId: number): Promise<number> {
   }
 }
 
+const matchedJobSelect = {
+  status: true, shipperAccountId: true, publishedAt: true, startDate: true, endDate: true,
+  vehicleTypes: true, loadType: true,
+  locations: { select: { kind: true, countryCode: true, region: true } },
+} as const satisfies Prisma.JobSelect;
+
+type MatchedJob = Prisma.JobGetPayload<{ select: typeof matchedJobSelect }>;
+
 async function record(jobId: number): Promise<number> {
-  const job = await db().job.findUnique({
-    where: { id: jobId },
-    select: { status: true, shipperAccountId: true, publishedAt: true, startDate: true, endDate: true, vehicleTypes: true, loadType: true, locations: { select: { kind: true, countryCode: true, region: true } } },
-  });
+  const job = await db().job.findUnique({ where: { id: jobId }, select: matchedJobSelect });
   if (!job || !isOnBoard(job.status)) return 0;
+  const recorded = await recordEach(jobId, await matchingSearches(jobId, job));
+  const owners = recorded.map(({ userId, name }) => ({ userId, name }));
+  if (owners.length) await notify({ kind: "search_match", jobId, searches: owners });
+  return recorded.length;
+}
+
+/** The saved searches the job meets and has not matched yet: other accounts', saved before it was published. */
+async function matchingSearches(jobId: number, job: MatchedJob) {
   // Every owner's searches are read and matched here rather than in SQL, so the rule is the one
   // pure matcher (at most 20 searches per person, only carrier office users keep them).
   const searches = await db().savedSearch.findMany({
-    where: { user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId } }, createdAt: { lte: job.publishedAt ?? new Date() }, matches: { none: { jobId } } },
+    where: {
+      user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId } },
+      createdAt: { lte: job.publishedAt ?? new Date() },
+      matches: { none: { jobId } },
+    },
     select: { id: true, userId: true, name: true, filters: true },
     orderBy: { id: "asc" },
   });
   const shape = { ...job, vehicleTypes: storedList(job.vehicleTypes) };
-  const matching = searches.filter((search) => {
+  return searches.filter((search) => {
     const filters = savedFilters.parse(search.filters);
-    // A search whose filters no longer read as any filter (an option since removed) alerts on nothing rather than on every job.
+    // A search whose filters no longer read as any filter (an option since removed) alerts on
+    // nothing rather than on every job.
     return !savedFilters.isEmpty(filters) && matchesSearch(filters, shape);
   });
-  const recorded: typeof matching = [];
-  for (const search of matching) {
+}
+
+/** Records each match once: those another request recorded first are left out (it has notified). */
+async function recordEach<S extends { id: number }>(jobId: number, searches: S[]): Promise<S[]> {
+  const recorded: S[] = [];
+  for (const search of searches) {
     try {
       await db().savedSearchMatch.create({ data: { savedSearchId: search.id, jobId } });
       recorded.push(search);
     } catch (error) {
-      // Another request recorded this pair first: it has also notified.
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  if (recorded.length) await notify({ kind: "search_match", jobId, searches: recorded.map(({ userId, name }) => ({ userId, name })) });
-  return recorded.length;
+  return recorded;
 }
