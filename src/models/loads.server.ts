@@ -3,6 +3,7 @@ import { stopsOf } from "#domain/loads/stops.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { actorOf, loadScope, runsLoad } from "#models/loads/access.server.ts";
+import { jobFactsSelect } from "#models/jobs/facts.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A load: one lorry's worth of a job, run by a carrier (or the shipper's own fleet) and driven by a
@@ -17,14 +18,6 @@ export function driversFor(accountId: number): Promise<{ id: number; name: strin
     orderBy: { name: "asc" },
   });
 }
-
-/** The job's columns that say what its loads carry: the load page's Goods (src/domain/loads/goods.ts). */
-const jobGoodsSelect = {
-  numberOfLoads: true, isAuction: true, loadCondition: true, vehicleSpec: true, requiredCertifications: true,
-  palletType: true, quantityEu: true, quantityStandard: true, quantityEuDouble: true, quantityStandardDouble: true,
-  quantityOther: true, palletSize: true, containerSize: true, loadQuantity: true, totalWeightKg: true,
-  additionalNotes: true, customsPaperwork: true,
-} as const satisfies Prisma.JobSelect;
 
 const loadDetailSelect = {
   id: true,
@@ -41,9 +34,8 @@ const loadDetailSelect = {
   deliveredAt: true,
   job: {
     select: {
-      id: true, reference: true, jobType: true, status: true, shipperAccountId: true, loadType: true,
-      vehicleTypes: true, locations: true, timezone: true, shipperAccount: { select: { id: true, name: true } },
-      ...jobGoodsSelect,
+      id: true, status: true, shipperAccountId: true, locations: true, shipperAccount: { select: { id: true, name: true } },
+      ...jobFactsSelect, // the columns the job field table fills: the Goods section (src/domain/loads/goods.ts)
     },
   },
   carrierAccount: { select: { id: true, name: true } },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
+import { awardJob } from "#models/award.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { formBody, jobFormBody } from "../../support/job-fixtures.ts";
@@ -53,5 +54,17 @@ describe("the loading method", () => {
     expect((await browser.get(`/jobs/${job.id}/edit`).expect(200)).text).toContain('<option value="side" selected>Side</option>');
     const page = await (await signedInAgent(carrier.email)).browser.get(`/jobs/${job.id}`).expect(200);
     expect(page.text).toContain("<dt>Loading method</dt><dd>Side</dd>");
+  });
+
+  it("is shown with its label to the carrier on the load page once the job is awarded", async () => {
+    const shipper = await createShipper();
+    const carrier = await createCarrier();
+    await postJob(shipper.email, "top");
+    const job = await db().job.findFirstOrThrow({ where: { shipperAccountId: shipper.accountId } });
+    await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000, numberOfLoads: 1, status: "active" } });
+    expect(await awardJob(job.id)).toMatchObject({ ok: true });
+    const load = await db().load.findFirstOrThrow({ where: { jobId: job.id } });
+    const page = await (await signedInAgent(carrier.email)).browser.get(`/loads/${load.id}`).expect(200);
+    expect(page.text).toContain("<dt>Loading method</dt><dd>Top</dd>");
   });
 });
