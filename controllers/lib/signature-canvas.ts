@@ -1,10 +1,11 @@
 import { DirectUpload } from "@rails/activestorage";
+import { DIRECT_UPLOADS_PATH } from "#domain/files/uploads.ts";
 import type SignaturePad from "signature_pad";
 
 // A drawn signature: the canvas kept at the screen's pixel density, and its upload as a PNG through
 // the same direct-upload path as photos (use=signature).
 
-const SIGNATURE_UPLOAD_URL = "/api/v1/direct_uploads?use=signature";
+const SIGNATURE_UPLOAD_URL = `${DIRECT_UPLOADS_PATH}?use=signature`;
 
 /** Draws the canvas at the screen's pixel density, as wide as it is shown, keeping what is drawn. */
 export function fitSignatureCanvas(canvas: HTMLCanvasElement, pad: SignaturePad | undefined): void {

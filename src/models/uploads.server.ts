@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { directUploadPath } from "#domain/files/uploads.ts";
 import {
   announcementRefusal, cleanFilename, type BlobAnnouncement, type UploadLimits, type UploadUse,
 } from "#domain/files/uploads.ts";
@@ -40,7 +41,7 @@ async function directUploadOf(blob: BlobRow) {
   const direct = storage().direct;
   if (direct) return direct.uploadTarget(blob.key, blob);
   const token = sealToken(UPLOAD_URL, blob.id, UPLOAD_URL_TTL_MS);
-  return { url: `/api/v1/direct_uploads/${token}`, headers: { "Content-Type": blob.contentType } };
+  return { url: directUploadPath(token), headers: { "Content-Type": blob.contentType } };
 }
 
 /** The blob's attributes as DirectUpload expects them, with where to PUT the bytes. */

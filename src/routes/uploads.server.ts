@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { BlobAnnouncementSchema, UPLOAD_USES } from "#domain/files/uploads.ts";
+import { BlobAnnouncementSchema, DIRECT_UPLOADS_PATH, UPLOAD_USES } from "#domain/files/uploads.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { announceUpload } from "#models/uploads.server.ts";
 import { storeUpload } from "#models/uploads/arrival.server.ts";
@@ -10,7 +10,7 @@ const UseSchema = z.object({ use: z.enum(UPLOAD_USES).catch("document") }).catch
 
 /** `POST /api/v1/direct_uploads?use=photo|document|signature`: a signed-in user announces a file. */
 export function uploadsRouter(): Router {
-  return Router().post("/api/v1/direct_uploads", async (req, res) => {
+  return Router().post(DIRECT_UPLOADS_PATH, async (req, res) => {
     const user = requireUser(req);
     const announced = BlobAnnouncementSchema.safeParse(req.body);
     if (!announced.success) throw new HttpError(422, "Send blob: filename, content_type, byte_size and checksum");
@@ -26,7 +26,7 @@ export function uploadsRouter(): Router {
  * the body parsers: the body is streamed to storage, never read into memory.
  */
 export function uploadStorageRouter(): Router {
-  return Router().put("/api/v1/direct_uploads/:token", async (req, res) => {
+  return Router().put(`${DIRECT_UPLOADS_PATH}/:token` as const, async (req, res) => {
     const stored = await storeUpload(req.params.token, req, { contentType: req.get("content-type"), contentLength: req.get("content-length") });
     if (!stored) throw new HttpError(404, "There is nothing to upload here");
     if (!stored.ok) return res.status(stored.status).json({ error: stored.errors.base });

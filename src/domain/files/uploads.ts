@@ -4,6 +4,10 @@ import { z } from "zod";
 // MD5); the server checks the announcement here, and checks the bytes against it when they arrive:
 // the type by the file's first bytes, never by its name.
 
+/** Where the browser announces a file (POST, `?use=…`) and sends its bytes (PUT to the signed token). */
+export const DIRECT_UPLOADS_PATH = "/api/v1/direct_uploads";
+export const directUploadPath = (token: string) => `${DIRECT_UPLOADS_PATH}/${token}`;
+
 export const UPLOAD_USES = ["photo", "document", "signature"] as const;
 export type UploadUse = (typeof UPLOAD_USES)[number];
 
