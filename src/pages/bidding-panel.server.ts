@@ -31,21 +31,36 @@ export type ShipperPanel = {
 
 export type BiddingPanel = CarrierPanel | ShipperPanel | { kind: "none" };
 
-export type PanelOptions = { values?: Record<string, string>; errors?: Record<string, string>; returnTo?: string; now?: number };
+export type PanelOptions = {
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  returnTo?: string;
+  now?: number;
+};
+
+const NO_PANEL: BiddingPanel = { kind: "none" };
 
 /** Everything the job page's bidding panel (views/bidding/_job_panel.ejs) needs, in a few queries. */
-export async function biddingPanelFor(job: BiddingJob, user: CurrentUser, options: PanelOptions = {}): Promise<BiddingPanel> {
+export async function biddingPanelFor(
+  job: BiddingJob,
+  user: CurrentUser,
+  options: PanelOptions = {},
+): Promise<BiddingPanel> {
   const now = options.now ?? Date.now();
-  if (job.status === "draft") return { kind: "none" };
+  if (job.status === "draft") return NO_PANEL;
   if (isShipperOf(job, user)) return shipperPanel(job, now);
   if (isBidder(user)) return carrierPanel(job, user, options, now);
-  return { kind: "none" };
+  return NO_PANEL;
 }
 
 async function shipperPanel(job: BiddingJob, now: number): Promise<ShipperPanel> {
   const awarded = !isBeforeAward(job.status);
   const [quotes, loadsCount, winners] = await Promise.all([
-    db().quote.aggregate({ where: { jobId: job.id, status: { in: ["active", "accepted"] } }, _count: true, _min: { valueCents: true } }),
+    db().quote.aggregate({
+      where: { jobId: job.id, status: { in: ["active", "accepted"] } },
+      _count: true,
+      _min: { valueCents: true },
+    }),
     awarded ? db().load.count({ where: { jobId: job.id } }) : 0,
     awarded ? awardWinners(job.id) : [],
   ]);

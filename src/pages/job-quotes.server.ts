@@ -21,18 +21,20 @@ type ShipperQuote = Awaited<ReturnType<typeof quotesForShipper>>[number];
 
 /** Every quote ranked, with the loads the job's rules would give each now; the cheapest first. */
 function rankedRows(job: BiddingJob, quotes: ShipperQuote[]) {
-  const allocations = allocate(forAllocation(quotes.filter((q) => q.status === "active")), job.expectedQuantity, rulesOf(job));
+  const active = quotes.filter((q) => q.status === "active");
+  const allocations = allocate(forAllocation(active), job.expectedQuantity, rulesOf(job));
   const byId = new Map(allocations.map((a) => [a.id, a]));
   const rankOf = (row: { rank: number | null }) => row.rank ?? Number.POSITIVE_INFINITY;
   return quotes
     .map((q) => ({
-      id: q.id, carrierAccountId: q.carrierAccountId, carrierName: q.carrierAccount.name, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, status: q.status, securedNow: q.securedNow,
-      updatedAt: q.updatedAt, rank: byId.get(q.id)?.rank ?? null, allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
+      id: q.id, carrierAccountId: q.carrierAccountId, carrierName: q.carrierAccount.name, valueCents: q.valueCents,
+      numberOfLoads: q.numberOfLoads, status: q.status, securedNow: q.securedNow, updatedAt: q.updatedAt,
+      rank: byId.get(q.id)?.rank ?? null, allocatedLoads: byId.get(q.id)?.allocatedLoads ?? 0,
     }))
     .sort((a, b) => rankOf(a) - rankOf(b) || statusOrder(a.status) - statusOrder(b.status));
 }
 
-/** A page of the ranked rows, which of them it shows ("Quotes 51–60 of 60") and the links to the pages either side. */
+/** A page of the ranked rows, which of them it shows ("Quotes 51–60 of 60") and the links either side. */
 function pageOf<T>(job: BiddingJob, rows: T[], pageNumber: number) {
   const pages = Math.max(1, Math.ceil(rows.length / QUOTES_PER_PAGE));
   const page = Math.min(pageNumber, pages);
@@ -58,9 +60,17 @@ export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Dat
   const standings = await standingsOf(shown.map((row) => row.carrierAccountId), new Date(now));
   const totalAllocated = rows.reduce((sum, r) => sum + (r.status === "active" ? r.allocatedLoads : 0), 0);
   const refusal = awardRefusal(job, now);
-  const rules = { first_bid_percentage: job.firstBidPercentage, second_bid_percentage: job.secondBidPercentage, third_bid_percentage: job.thirdBidPercentage };
+  const rules = {
+    first_bid_percentage: job.firstBidPercentage,
+    second_bid_percentage: job.secondBidPercentage,
+    third_bid_percentage: job.thirdBidPercentage,
+  };
   return {
-    job, rows: shown.map((row) => ({ ...row, documents: standings.get(row.carrierAccountId)! })), pagination, totalAllocated, rules,
+    job,
+    rows: shown.map((row) => ({ ...row, documents: standings.get(row.carrierAccountId)! })),
+    pagination,
+    totalAllocated,
+    rules,
     awardable: refusal === null && totalAllocated > 0,
     /** The award button's words while the job can be awarded ("Award 3 of 5 loads"), else null. */
     awardLabel: refusal === null && totalAllocated > 0 ? awardLabel(totalAllocated, job.expectedQuantity) : null,
@@ -73,17 +83,21 @@ export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Dat
 }
 
 function awardLabel(allocated: number, expected: number): string {
-  return allocated < expected ? `Award ${allocated} of ${count(expected, "load")}` : `Award ${count(allocated, "load")}`;
+  if (allocated < expected) return `Award ${allocated} of ${count(expected, "load")}`;
+  return `Award ${count(allocated, "load")}`;
 }
 
 const STATUS_ORDER = ["accepted", "active", "declined", "withdrawn"];
 const statusOrder = (status: string) => STATUS_ORDER.indexOf(status);
 
+type Row = { id: number; allocatedLoads: number };
+
 // After an award the "loads" column shows what each carrier actually runs.
-async function fillAwardedLoads(jobId: number, rows: { id: number; allocatedLoads: number }[], quotes: { id: number; carrierAccountId: number }[]) {
+async function fillAwardedLoads(jobId: number, rows: Row[], quotes: { id: number; carrierAccountId: number }[]) {
   const counts = await db().load.groupBy({ by: ["carrierAccountId"], where: { jobId }, _count: { _all: true } });
   const perAccount = new Map(counts.map((c) => [c.carrierAccountId, c._count._all]));
-  for (const row of rows) row.allocatedLoads = perAccount.get(quotes.find((q) => q.id === row.id)?.carrierAccountId ?? -1) ?? 0;
+  const accountOf = new Map(quotes.map((q) => [q.id, q.carrierAccountId]));
+  for (const row of rows) row.allocatedLoads = perAccount.get(accountOf.get(row.id) ?? -1) ?? 0;
 }
 
 export type QuotesPage = Awaited<ReturnType<typeof quotesPageFor>>;

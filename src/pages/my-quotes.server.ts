@@ -1,7 +1,9 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
-import { isLiveQuote, type MyQuotesSort, MY_QUOTES_SORTS, type QuoteState, quoteState, quoteStateLabel, quoteStateRank } from "#domain/bidding/quote-state.ts";
+import { type AllocationRules, allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
+import {
+  isLiveQuote, type MyQuotesSort, MY_QUOTES_SORTS, type QuoteState, quoteState, quoteStateLabel, quoteStateRank,
+} from "#domain/bidding/quote-state.ts";
 import { count } from "#domain/format/count.ts";
 import { pageCount } from "#domain/jobs/board-filters.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
@@ -23,6 +25,10 @@ import { type PageLinks, pageLinks, withQuery } from "#pages/pagination.server.t
 
 export const MY_QUOTES_PAGE_SIZE = 50;
 
+const allocationRulesSelect = {
+  firstBidPercentage: true, secondBidPercentage: true, thirdBidPercentage: true,
+} as const satisfies Prisma.JobSelect;
+
 const rowSelect = {
   id: true,
   status: true,
@@ -30,13 +36,21 @@ const rowSelect = {
   numberOfLoads: true,
   securedNow: true,
   updatedAt: true,
-  job: { select: { ...jobSummarySelect, firstBidPercentage: true, secondBidPercentage: true, thirdBidPercentage: true } },
+  job: { select: { ...jobSummarySelect, ...allocationRulesSelect } },
 } as const satisfies Prisma.QuoteSelect;
 type QuoteRow = Prisma.QuoteGetPayload<{ select: typeof rowSelect }>;
 
 /** A quote with where it stands now; `stateText` is its badge ("Winning 2 loads"). */
 export type MyQuote = QuoteRow & { state: QuoteState; stateText: string; wouldWinLoads: number };
-export type MyQuotesPage = { quotes: MyQuote[]; total: number; page: number; pages: number; sort: MyQuotesSort; sorts: typeof MY_QUOTES_SORTS; links: PageLinks };
+export type MyQuotesPage = {
+  quotes: MyQuote[];
+  total: number;
+  page: number;
+  pages: number;
+  sort: MyQuotesSort;
+  sorts: typeof MY_QUOTES_SORTS;
+  links: PageLinks;
+};
 
 /** The newest first: the last placed or changed, then the last created (ids grow with time). */
 const NEWEST: Prisma.QuoteOrderByWithRelationInput[] = [{ updatedAt: "desc" }, { id: "desc" }];
@@ -47,24 +61,30 @@ const SQL_ORDERS: Record<Exclude<MyQuotesSort, "state">, Prisma.QuoteOrderByWith
   price: [{ valueCents: "asc" }, ...NEWEST],
 };
 
-type ActiveQuote = { id: number; jobId: number; carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date };
-const activeQuoteSelect = { id: true, jobId: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, updatedAt: true } as const;
-type AllocatedJob = { id: number; expectedQuantity: number; firstBidPercentage: number; secondBidPercentage: number; thirdBidPercentage: number };
+const activeQuoteSelect = {
+  id: true, jobId: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, updatedAt: true,
+} as const satisfies Prisma.QuoteSelect;
+type ActiveQuote = Prisma.QuoteGetPayload<{ select: typeof activeQuoteSelect }>;
+type AllocatedJob = { id: number; expectedQuantity: number } & AllocationRules;
 
 /** The loads this account's quote would win now on each job, by the job's rules among its active quotes. */
-function loadsWonByJob(accountId: number, jobs: readonly AllocatedJob[], active: readonly ActiveQuote[]): Map<number, number> {
+function loadsWonByJob(accountId: number, jobs: readonly AllocatedJob[], active: readonly ActiveQuote[]) {
   const byJob = new Map<number, ActiveQuote[]>();
   for (const quote of active) {
     const quotes = byJob.get(quote.jobId);
     if (quotes) quotes.push(quote);
     else byJob.set(quote.jobId, [quote]);
   }
-  return new Map(jobs.map((job) => [job.id, allocatedLoadsFor(accountId, allocate(forAllocation(byJob.get(job.id) ?? []), job.expectedQuantity, rulesOf(job)))]));
+  const wonOn = (job: AllocatedJob) =>
+    allocate(forAllocation(byJob.get(job.id) ?? []), job.expectedQuantity, rulesOf(job));
+  return new Map(jobs.map((job) => [job.id, allocatedLoadsFor(accountId, wonOn(job))]));
 }
 
-const isLive = (quote: { status: string; job: { status: string } }) => isLiveQuote({ status: quote.status, jobStatus: quote.job.status });
+const isLive = (quote: { status: string; job: { status: string } }) =>
+  isLiveQuote({ status: quote.status, jobStatus: quote.job.status });
 
-const stateText = (state: QuoteState, wouldWinLoads: number) => (state === "active" ? `${quoteStateLabel(state)} ${count(wouldWinLoads, "load")}` : quoteStateLabel(state));
+const stateText = (state: QuoteState, wouldWinLoads: number) =>
+  state === "active" ? `${quoteStateLabel(state)} ${count(wouldWinLoads, "load")}` : quoteStateLabel(state);
 
 function withStates(accountId: number, rows: QuoteRow[], loadsWon: Map<number, number>): MyQuote[] {
   return rows.map((row) => {
@@ -75,13 +95,19 @@ function withStates(accountId: number, rows: QuoteRow[], loadsWon: Map<number, n
 }
 
 /** Page `n` of the list in this order (the default order and the first page left out of the address). */
-const pageHref = (sort: MyQuotesSort) => (n: number) => withQuery("/quotes", { sort: sort === MY_QUOTES_SORTS[0].value ? null : sort, page: n > 1 ? n : null });
+const pageHref = (sort: MyQuotesSort) => (n: number) =>
+  withQuery("/quotes", { sort: sort === MY_QUOTES_SORTS[0].value ? null : sort, page: n > 1 ? n : null });
 
 /** One page of the account's quotes in the chosen order, each with its state. */
-export async function myQuotesPage(user: Pick<CurrentUser, "accountId">, { sort, page: pageAsked }: { sort: MyQuotesSort; page: number }): Promise<MyQuotesPage> {
-  const { quotes, total, page } = sort === "state" ? await pageByState(user.accountId, pageAsked) : await pageBySql(user.accountId, sort, pageAsked);
+type Asked = { sort: MyQuotesSort; page: number };
+
+export async function myQuotesPage(user: Pick<CurrentUser, "accountId">, asked: Asked): Promise<MyQuotesPage> {
+  const { sort } = asked;
+  const { quotes, total, page } =
+    sort === "state" ? await pageByState(user.accountId, asked.page) : await pageBySql(user.accountId, sort, asked.page);
   const pages = pageCount(total, MY_QUOTES_PAGE_SIZE);
-  return { quotes, total, page, pages, sort, sorts: MY_QUOTES_SORTS, links: pageLinks(page, { pages }, pageHref(sort)) };
+  const links = pageLinks(page, { pages }, pageHref(sort));
+  return { quotes, total, page, pages, sort, sorts: MY_QUOTES_SORTS, links };
 }
 
 async function pageBySql(accountId: number, sort: Exclude<MyQuotesSort, "state">, pageAsked: number) {
@@ -96,16 +122,26 @@ async function pageBySql(accountId: number, sort: Exclude<MyQuotesSort, "state">
     take: MY_QUOTES_PAGE_SIZE,
   });
   const live = rows.filter(isLive).map((row) => row.job);
-  const active = live.length ? await db().quote.findMany({ where: { jobId: { in: live.map((job) => job.id) }, status: "active" }, select: activeQuoteSelect }) : [];
+  const liveJobs = { jobId: { in: live.map((job) => job.id) }, status: "active" };
+  const active = live.length ? await db().quote.findMany({ where: liveJobs, select: activeQuoteSelect }) : [];
   return { quotes: withStates(accountId, rows, loadsWonByJob(accountId, live, active)), total, page };
 }
+
+/** The active quotes of every job on the board this account has an active quote on. */
+const activeOnBoardJobsOf = (mine: { carrierAccountId: number }) => ({
+  status: "active",
+  job: { ...jobScopes.onBoard, quotes: { some: { ...mine, status: "active" } } },
+});
 
 async function pageByState(accountId: number, pageAsked: number) {
   const mine = { carrierAccountId: accountId };
   const [all, jobs, active] = await Promise.all([
     db().quote.findMany({ where: mine, select: { id: true, jobId: true, status: true, updatedAt: true } }),
-    db().job.findMany({ where: { quotes: { some: mine } }, select: { id: true, status: true, expectedQuantity: true, firstBidPercentage: true, secondBidPercentage: true, thirdBidPercentage: true } }),
-    db().quote.findMany({ where: { status: "active", job: { ...jobScopes.onBoard, quotes: { some: { ...mine, status: "active" } } } }, select: activeQuoteSelect }),
+    db().job.findMany({
+      where: { quotes: { some: mine } },
+      select: { id: true, status: true, expectedQuantity: true, ...allocationRulesSelect },
+    }),
+    db().quote.findMany({ where: activeOnBoardJobsOf(mine), select: activeQuoteSelect }),
   ]);
   const jobOf = new Map(jobs.map((job) => [job.id, job]));
   const quoted = all.flatMap((quote) => {
@@ -115,7 +151,8 @@ async function pageByState(accountId: number, pageAsked: number) {
   const loadsWon = loadsWonByJob(accountId, quoted.filter(isLive).map((quote) => quote.job), active);
   const ordered = quoted
     .map((quote) => {
-      const state = quoteState({ status: quote.status, jobStatus: quote.job.status, wouldWinLoads: loadsWon.get(quote.jobId) ?? 0 });
+      const wouldWinLoads = loadsWon.get(quote.jobId) ?? 0;
+      const state = quoteState({ status: quote.status, jobStatus: quote.job.status, wouldWinLoads });
       return { id: quote.id, rank: quoteStateRank(state), updated: quote.updatedAt.getTime() };
     })
     .sort((a, b) => a.rank - b.rank || b.updated - a.updated || b.id - a.id);

@@ -7,7 +7,21 @@ import { type PageLinks, pageLinks, withQuery } from "#pages/pagination.server.t
 type ShipperList = { tab: ShipperTab; counts: Readonly<Record<ShipperTab, number>>; page: number; pages: number };
 
 /** A tab that holds jobs, as the empty tab names it: "Your jobs are under Drafts (2) and Awarded (1)". */
-export type ElsewhereTab = { label: string; count: number; href: string; /** What comes before it: "", ", " or " and ". */ joiner: string };
+export type ElsewhereTab = {
+  label: string;
+  count: number;
+  href: string;
+  /** What comes before it: "", ", " or " and ". */
+  joiner: string;
+};
+
+export type ShipperJobsPage<L> = {
+  list: L;
+  tab: (typeof SHIPPER_TABS)[number];
+  tabs: typeof SHIPPER_TABS;
+  elsewhere: ElsewhereTab[];
+  links: PageLinks;
+};
 
 const tabHref = (tab: ShipperTab) => withQuery("/jobs", { status: tab });
 
@@ -22,7 +36,8 @@ function elsewhere(list: ShipperList): ElsewhereTab[] {
   }));
 }
 
-export function shipperJobsPage<L extends ShipperList>(list: L): { list: L; tab: (typeof SHIPPER_TABS)[number]; tabs: typeof SHIPPER_TABS; elsewhere: ElsewhereTab[]; links: PageLinks } {
+/** What views/jobs/index.ejs shows of a page of the shipper's list (jobsForShipper). */
+export function shipperJobsPage<L extends ShipperList>(list: L): ShipperJobsPage<L> {
   return {
     list,
     tab: shipperTab(list.tab),

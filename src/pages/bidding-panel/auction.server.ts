@@ -8,7 +8,8 @@ import { rulesOf } from "#models/quotes/allocation.server.ts";
 // The auction panel (views/bidding/_auction_panel.ejs), on the job page and the shipper's quotes page.
 
 /** The cheapest of these quotes, or null for none. */
-export const cheapest = (quotes: readonly { valueCents: number }[]) => (quotes.length ? Math.min(...quotes.map((q) => q.valueCents)) : null);
+export const cheapest = (quotes: readonly { valueCents: number }[]) =>
+  quotes.length ? Math.min(...quotes.map((q) => q.valueCents)) : null;
 
 /** The auction panel's props; `bestCents` is the cheapest active quote, shown to everyone without its carrier. */
 export function auctionProps(job: BiddingJob, canBid: boolean, bestCents: number | null): AuctionPanelProps | null {
@@ -24,6 +25,8 @@ export function auctionProps(job: BiddingJob, canBid: boolean, bestCents: number
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
     canBid,
     bestPriceText: bestCents === null ? null : formatMoney(bestCents),
-    secureNow: canBid && price ? { priceText: formatMoney(price), loads: job.expectedQuantity, action: `/jobs/${job.id}/secure_now` } : null,
+    secureNow: canBid && price
+      ? { priceText: formatMoney(price), loads: job.expectedQuantity, action: `/jobs/${job.id}/secure_now` }
+      : null,
   };
 }

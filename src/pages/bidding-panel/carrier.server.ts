@@ -4,7 +4,9 @@ import { type AuctionPhase, auctionPhase } from "#domain/bidding/auction-state.t
 import { parseLoads } from "#domain/bidding/bid-input.ts";
 import { bidBreakdown } from "#domain/bidding/breakdown.ts";
 import { loadsCountText } from "#domain/bidding/loads-count.ts";
-import { type AnonymousQuote, type AuctionPanelProps, type BidAllocatorProps, MY_QUOTE_KEY } from "#domain/bidding/panel-props.ts";
+import {
+  type AnonymousQuote, type AuctionPanelProps, type BidAllocatorProps, MY_QUOTE_KEY,
+} from "#domain/bidding/panel-props.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { wholePoundsFromPence } from "#domain/format/money.ts";
 import { isAwarded, isBeforeAward } from "#domain/jobs/status.ts";
@@ -17,7 +19,9 @@ import type { PanelOptions } from "#pages/bidding-panel.server.ts";
 // A carrier's side of the bidding panel: its quote form (or its outcome once awarded), the other
 // carriers' quotes without their names, and the loads each would win now.
 
-type MyQuote = { id: number; valueCents: number; numberOfLoads: number; status: string; securedNow: boolean; updatedAt: Date };
+type MyQuote = {
+  id: number; valueCents: number; numberOfLoads: number; status: string; securedNow: boolean; updatedAt: Date;
+};
 
 export type CarrierPanel = {
   kind: "carrier";
@@ -42,18 +46,51 @@ export type CarrierPanel = {
   returnTo: string;
 };
 
-export async function carrierPanel(job: BiddingJob, user: CurrentUser, options: PanelOptions, now: number): Promise<CarrierPanel> {
-  const [quotes, loadsWon] = await Promise.all([
-    db().quote.findMany({
-      where: { jobId: job.id, OR: [{ status: "active" }, { carrierAccountId: user.accountId }] },
-      select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true, updatedAt: true },
-    }),
-    isBeforeAward(job.status) ? 0 : db().load.count({ where: { jobId: job.id, carrierAccountId: user.accountId } }),
+const panelQuoteSelect = {
+  id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true,
+  updatedAt: true,
+} as const;
+
+/** The job's active quotes with this carrier's own (whatever its status), and the loads it runs once awarded. */
+async function quotesAndLoadsWon(job: BiddingJob, user: CurrentUser) {
+  const own = { jobId: job.id, carrierAccountId: user.accountId };
+  const activeOrOwn = { jobId: job.id, OR: [{ status: "active" }, { carrierAccountId: user.accountId }] };
+  return Promise.all([
+    db().quote.findMany({ where: activeOrOwn, select: panelQuoteSelect }),
+    isBeforeAward(job.status) ? 0 : db().load.count({ where: own }),
   ]);
+}
+
+/** The form's values: as posted (a refused form), else this carrier's active quote, else none. */
+function formValues(mine: MyQuote | null, options: PanelOptions): Record<string, string> {
+  if (options.values) return options.values;
+  if (mine?.status !== "active") return {};
+  return { price: wholePoundsFromPence(mine.valueCents), number_of_loads: String(mine.numberOfLoads) };
+}
+
+type QuoteForm = CarrierPanel["form"];
+
+/** The quote form: changing this carrier's quote (active or withdrawn), else placing one. */
+function quoteForm(job: BiddingJob, mine: MyQuote | null, values: QuoteForm["values"], options: PanelOptions): QuoteForm {
+  const editing = mine?.status === "active" || mine?.status === "withdrawn";
+  return {
+    action: editing && mine ? `/jobs/${job.id}/quotes/${mine.id}` : `/jobs/${job.id}/quotes`,
+    method: editing ? "patch" : "post",
+    values,
+    errors: options.errors ?? {},
+  };
+}
+
+export async function carrierPanel(
+  job: BiddingJob,
+  user: CurrentUser,
+  options: PanelOptions,
+  now: number,
+): Promise<CarrierPanel> {
+  const [quotes, loadsWon] = await quotesAndLoadsWon(job, user);
   const mine = quotes.find((q) => q.carrierAccountId === user.accountId) ?? null;
   const refusal = quoteRefusal(job, now);
-  const values = options.values ?? (mine?.status === "active" ? { price: wholePoundsFromPence(mine.valueCents), number_of_loads: String(mine.numberOfLoads) } : {});
-  const editing = mine?.status === "active" || mine?.status === "withdrawn";
+  const values = formValues(mine, options);
   const active = quotes.filter((q) => q.status === "active");
   const showsForm = refusal === null || auctionPhase(job, now) === "scheduled";
   return {
@@ -66,27 +103,31 @@ export async function carrierPanel(job: BiddingJob, user: CurrentUser, options: 
     awarded: isAwarded(job.status),
     expectedQuantity: job.expectedQuantity,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),
-    quote: mine && { id: mine.id, valueCents: mine.valueCents, numberOfLoads: mine.numberOfLoads, status: mine.status, securedNow: mine.securedNow, updatedAt: mine.updatedAt },
-    loadsWon,
-    allocator: { quotes: anonymise(active, user.accountId), expectedQuantity: job.expectedQuantity, rules: rulesOf(job) },
-    auction: auctionProps(job, showsForm, cheapest(active)),
-    form: {
-      action: editing && mine ? `/jobs/${job.id}/quotes/${mine.id}` : `/jobs/${job.id}/quotes`,
-      method: editing ? "patch" : "post",
-      values,
-      errors: options.errors ?? {},
+    quote: mine && {
+      id: mine.id, valueCents: mine.valueCents, numberOfLoads: mine.numberOfLoads, status: mine.status,
+      securedNow: mine.securedNow, updatedAt: mine.updatedAt,
     },
+    loadsWon,
+    allocator: {
+      quotes: anonymise(active, user.accountId), expectedQuantity: job.expectedQuantity, rules: rulesOf(job),
+    },
+    auction: auctionProps(job, showsForm, cheapest(active)),
+    form: quoteForm(job, mine, values, options),
     returnTo: options.returnTo ?? `/jobs/${job.id}`,
     loadsHint: loadsCountText(parseLoads(values.number_of_loads), job.expectedQuantity).text,
   };
 }
 
+type RivalQuote = { carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date };
+
 /**
  * Other carriers' quotes as the viewing carrier may see them: price, loads and age only, keyed in
  * price order ("bid-1", "bid-2", …) so nothing ties a row to an account.
  */
-export function anonymise(quotes: readonly { carrierAccountId: number; valueCents: number; numberOfLoads: number; updatedAt: Date }[], viewerAccountId: number): AnonymousQuote[] {
-  const sorted = [...quotes].sort((a, b) => a.valueCents - b.valueCents || a.updatedAt.getTime() - b.updatedAt.getTime());
+export function anonymise(quotes: readonly RivalQuote[], viewerAccountId: number): AnonymousQuote[] {
+  const byPrice = (a: RivalQuote, b: RivalQuote) =>
+    a.valueCents - b.valueCents || a.updatedAt.getTime() - b.updatedAt.getTime();
+  const sorted = [...quotes].sort(byPrice);
   let n = 0;
   return sorted.map((q) => ({
     key: q.carrierAccountId === viewerAccountId ? MY_QUOTE_KEY : `bid-${++n}`,
@@ -99,13 +140,21 @@ export function anonymise(quotes: readonly { carrierAccountId: number; valueCent
 /** The anonymised quotes with the loads each would win now: the carrier's JSON view of the competition. */
 export function anonymousStandings(quotes: AnonymousQuote[], job: BiddingJob) {
   const allocations = allocate(
-    quotes.map((q) => ({ accountId: q.key, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, updatedAt: q.updatedAt })),
+    quotes.map((q) => ({
+      accountId: q.key, valueCents: q.valueCents, numberOfLoads: q.numberOfLoads, updatedAt: q.updatedAt,
+    })),
     job.expectedQuantity,
     rulesOf(job),
   );
   return {
     expectedQuantity: job.expectedQuantity,
     myAllocatedLoads: allocatedLoadsFor(MY_QUOTE_KEY, allocations),
-    quotes: allocations.map((a) => ({ rank: a.rank, mine: a.accountId === MY_QUOTE_KEY, valueCents: a.valueCents, numberOfLoads: a.numberOfLoads, allocatedLoads: a.allocatedLoads })),
+    quotes: allocations.map((a) => ({
+      rank: a.rank,
+      mine: a.accountId === MY_QUOTE_KEY,
+      valueCents: a.valueCents,
+      numberOfLoads: a.numberOfLoads,
+      allocatedLoads: a.allocatedLoads,
+    })),
   };
 }

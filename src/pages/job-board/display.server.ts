@@ -15,15 +15,19 @@ const AUCTION_CLOSE_GRACE_MS = 2000;
 type CertificationBadge = NonNullable<ReturnType<typeof certificationBadge>>;
 
 /** A row's vehicle types as read ("Any" when the job takes any), and its certificate badges. */
-export function rowDisplay(job: { vehicleTypes: string; requiredCertifications: string }): { vehicles: string; certificationBadges: CertificationBadge[] } {
+type RowDisplay = { vehicles: string; certificationBadges: CertificationBadge[] };
+
+export function rowDisplay(job: { vehicleTypes: string; requiredCertifications: string }): RowDisplay {
   const vehicles = storedList(job.vehicleTypes).map((value) => labelFor(VEHICLE_TYPES, value));
-  const certificationBadges = storedList(job.requiredCertifications).flatMap((value) => certificationBadge(value) ?? []);
+  const certifications = storedList(job.requiredCertifications);
+  const certificationBadges = certifications.flatMap((value) => certificationBadge(value) ?? []);
   return { vehicles: vehicles.length ? vehicles.join(", ") : "Any", certificationBadges };
 }
 
 /** When the page should reload: just after the first of its live auctions closes, or null. */
 export function reloadAt(jobs: readonly { status: string; auctionClosesAt: Date | null }[]): Date | null {
-  const closings = jobs.flatMap((job) => (job.status === "live" && job.auctionClosesAt ? [job.auctionClosesAt.getTime()] : []));
+  const live = jobs.filter((job) => job.status === "live");
+  const closings = live.flatMap((job) => (job.auctionClosesAt ? [job.auctionClosesAt.getTime()] : []));
   return closings.length ? new Date(Math.min(...closings) + AUCTION_CLOSE_GRACE_MS) : null;
 }
 
@@ -36,7 +40,9 @@ export type BoardPageDisplay = {
   searchQuery: string;
 };
 
-export function pageDisplay(filters: BoardFilters, sorts: readonly { value: BoardSort; label: string }[], page: number, pages: number): BoardPageDisplay {
+type Sorts = readonly { value: BoardSort; label: string }[];
+
+export function pageDisplay(filters: BoardFilters, sorts: Sorts, page: number, pages: number): BoardPageDisplay {
   return {
     href: boardPath(filters, page),
     links: pageLinks(page, { pages }, (n) => boardPath(filters, n)),
