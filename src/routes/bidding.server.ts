@@ -13,10 +13,13 @@ import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 import { trackEvent } from "#server/tracked-events.server.ts";
 import { awardJob, secureNow } from "#models/award.server.ts";
 import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
+import type { CarrierPanel } from "#pages/bidding-panel/carrier.server.ts";
 import { anonymousStandings } from "#pages/bidding-panel/carrier.server.ts";
 import { quotesPageFor } from "#pages/job-quotes.server.ts";
 import { type BiddingJob, placeQuote, withdrawQuote } from "#models/quotes.server.ts";
-import { canReadJob, isBidder, requireJobForBidding, requireQuoteForCarrier, requireShipperJob } from "#models/quotes/access.server.ts";
+import {
+  canReadJob, isBidder, requireJobForBidding, requireQuoteForCarrier, requireShipperJob,
+} from "#models/quotes/access.server.ts";
 import { updateAllocationRules } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -41,7 +44,7 @@ async function showQuotes(req: Request, res: Response) {
   const panel = await biddingPanelFor(job, user, { returnTo: `/jobs/${job.id}/quotes` });
   const bidding = found(panel.kind === "carrier" && panel);
   if (wantsJson(req)) return res.json(anonymousStandings(bidding.allocator.quotes, job));
-  await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding, liveTag: liveTagOf(job) });
+  await renderPage(req, res, "bidding/quote", quotePage(job, bidding));
 }
 
 async function withdraw(req: Request, res: Response) {
@@ -85,7 +88,8 @@ async function secureJobNow(req: Request, res: Response) {
     flash(req, "alert", refusal(outcome));
     return res.redirect(303, (await canReadJob(user, job)) ? returnTo(req, job) : "/jobs");
   }
-  flash(req, "notice", `You secured ${allOf(outcome.loads, "load")} at ${formatMoney(job.secureNowPriceCents ?? 0)} a load`);
+  const price = formatMoney(job.secureNowPriceCents ?? 0);
+  flash(req, "notice", `You secured ${allOf(outcome.loads, "load")} at ${price} a load`);
   res.redirect(303, "/loads");
 }
 
@@ -103,7 +107,9 @@ async function saveQuote(req: Request, res: Response, quoteId: string | null) {
   if (!result.ok) return quoteFailed(req, res, job, user, result.errors);
   if (wantsJson(req)) return res.status(quoteId ? 200 : 201).json({ quote: result.quote });
   flash(req, "notice", quoteId ? "Your quote has been updated" : "Your quote has been placed");
-  trackEvent(req, "quote_placed", { job_id: job.id, number_of_loads: result.quote.numberOfLoads, value_cents: result.quote.valueCents, revised: quoteId !== null });
+  const { numberOfLoads, valueCents } = result.quote;
+  const revised = quoteId !== null;
+  trackEvent(req, "quote_placed", { job_id: job.id, number_of_loads: numberOfLoads, value_cents: valueCents, revised });
   res.redirect(303, returnTo(req, job));
 }
 
@@ -115,22 +121,34 @@ async function saveQuote(req: Request, res: Response, quoteId: string | null) {
  */
 async function quoteFailed(req: Request, res: Response, job: BiddingJob, user: CurrentUser, errors: FieldErrors) {
   if (wantsJson(req)) return res.status(422).json({ errors });
-  const bidding = await biddingPanelFor(job, user, { errors, values: stringValues(req.body), returnTo: returnTo(req, job) });
+  const form = { errors, values: stringValues(req.body), returnTo: returnTo(req, job) };
+  const bidding = await biddingPanelFor(job, user, form);
   if (bidding.kind !== "carrier") throw new HttpError(422, Object.values(errors).join(". "));
   if (!bidding.showsForm) {
     flash(req, "alert", bidding.refusal ?? refusal({ errors }));
     return res.redirect(303, (await canReadJob(user, job)) ? returnTo(req, job) : "/jobs");
   }
-  await renderPage(req, res, "bidding/quote", { title: `Quote · ${job.reference}`, bidding, liveTag: liveTagOf(job) }, 422);
+  await renderPage(req, res, "bidding/quote", quotePage(job, bidding), 422);
 }
 
 /** The job's pages follow its stream: a quote, award or auction change anywhere refreshes them. */
 const liveTagOf = (job: { id: number }) => streamTag(jobStream(job.id));
 
-async function showShipperQuotes(req: Request, res: Response, job: BiddingJob, form: { errors?: Record<string, string>; values?: Record<string, string> } = {}, status = 200) {
+/** A carrier's quote page: its bidding panel, following the job's stream. */
+const quotePage = (job: BiddingJob, bidding: CarrierPanel) =>
+  ({ title: `Quote · ${job.reference}`, bidding, liveTag: liveTagOf(job) });
+
+type Form = { errors?: Record<string, string>; values?: Record<string, string> };
+
+async function showShipperQuotes(req: Request, res: Response, job: BiddingJob, form: Form = {}, status = 200) {
   const page = await quotesPageFor(job, { pageNumber: pageNumber(req.query.page) });
-  if (wantsJson(req) && status === 200) return res.json({ quotes: page.rows, totalAllocated: page.totalAllocated, rules: page.rules });
-  await renderPage(req, res, "bidding/index", { title: `Quotes · ${job.reference}`, page, liveTag: liveTagOf(job), errors: form.errors ?? {}, values: form.values ?? {} }, status);
+  if (wantsJson(req) && status === 200) {
+    return res.json({ quotes: page.rows, totalAllocated: page.totalAllocated, rules: page.rules });
+  }
+  const title = `Quotes · ${job.reference}`;
+  await renderPage(req, res, "bidding/index", {
+    title, page, liveTag: liveTagOf(job), errors: form.errors ?? {}, values: form.values ?? {},
+  }, status);
 }
 
 /** Back to the job page or the quote page, whichever the form came from; never anywhere else. */
@@ -142,7 +160,9 @@ function returnTo(req: Request, job: BiddingJob): string {
 
 function stringValues(body: unknown): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) if (typeof value === "string" || typeof value === "number") values[key] = String(value);
+  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (typeof value === "string" || typeof value === "number") values[key] = String(value);
+  }
   return values;
 }
 
@@ -157,5 +177,8 @@ function awardedMessage({ loads, assigned, carriers }: { loads: number; assigned
   const to = `to ${count(carriers, "carrier")}`;
   if (assigned >= loads) return `Awarded ${count(loads, "load")} ${to}`;
   const left = loads - assigned;
-  return `Awarded ${assigned} of ${count(loads, "load")} ${to}. ${count(left, "load")} nobody quoted for ${left === 1 ? "is" : "are"} unassigned: hand ${left === 1 ? "it" : "them"} to a carrier from the load page.`;
+  const [is, them] = left === 1 ? ["is", "it"] : ["are", "them"];
+  const unassigned = `${count(left, "load")} nobody quoted for ${is} unassigned: `
+    + `hand ${them} to a carrier from the load page.`;
+  return `Awarded ${assigned} of ${count(loads, "load")} ${to}. ${unassigned}`;
 }

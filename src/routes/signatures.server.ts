@@ -4,7 +4,9 @@ import { found, recordId } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 import { acceptanceFilename, acceptancePdf } from "#pages/pdf/contract-acceptance.server.ts";
-import { requireAcceptanceFor, requireAcceptancesOf, requireAwardToSign, type Award } from "#models/contract-acceptance.server.ts";
+import {
+  requireAcceptanceFor, requireAcceptancesOf, requireAwardToSign, type Award,
+} from "#models/contract-acceptance.server.ts";
 import { acceptAward } from "#models/contract-acceptance/drawn.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { allowFramingBySelf } from "#server/content-security.server.ts";
@@ -12,7 +14,8 @@ import { flash, renderPage, renderPartial } from "#server/render.server.ts";
 import { dispositionOf, sendStoredFile } from "#server/stored-file.server.ts";
 
 /** The hosted signing provider's URL template, when one is configured (see the CSP module). */
-const providerTemplate = (res: Response): string | null => (typeof res.locals.signatureProviderUrl === "string" ? res.locals.signatureProviderUrl : null);
+const providerTemplate = (res: Response): string | null =>
+  typeof res.locals.signatureProviderUrl === "string" ? res.locals.signatureProviderUrl : null;
 
 const SIGNED = "Signed. The shipper has been told you accept the contract.";
 
@@ -65,7 +68,9 @@ async function showSigningPage(req: Request, res: Response) {
 // The job page's list of signed acceptances: the shipper's all, a winning carrier's its own.
 async function listAcceptances(req: Request, res: Response) {
   const acceptances = await requireAcceptancesOf(requireUser(req), req.params.id);
-  res.type("html").send(await renderPartial(req, res, "signatures/_acceptances", { jobId: recordId(req.params.id), acceptances }));
+  const locals = { jobId: recordId(req.params.id), acceptances };
+  const html = await renderPartial(req, res, "signatures/_acceptances", locals);
+  res.type("html").send(html);
 }
 
 async function sendSignature(req: Request, res: Response) {
@@ -78,10 +83,15 @@ async function showAcceptance(req: Request, res: Response, award: Award, errors:
   const template = providerTemplate(res);
   // The hosted signing's reference names the signer too: the provider's confirmation says whose acceptance it is.
   const frame = template
-    ? { url: hostedSigningUrl(template, signingReference(award.id, requireUser(req).id)), origin: new URL(hostedSigningUrl(template, "x")).origin, hosted: true }
+    ? {
+      url: hostedSigningUrl(template, signingReference(award.id, requireUser(req).id)),
+      origin: new URL(hostedSigningUrl(template, "x")).origin,
+      hosted: true,
+    }
     : { url: `/jobs/${award.job.id}/acceptance/sign`, origin: "", hosted: false };
   const confirming = frame.hosted && req.query.confirming === "1";
-  await renderPage(req, res, "signatures/show", { title: `Sign to accept · ${award.job.reference}`, award, frame, confirming, errors }, status);
+  const title = `Sign to accept · ${award.job.reference}`;
+  await renderPage(req, res, "signatures/show", { title, award, frame, confirming, errors }, status);
 }
 
 async function sendAcceptancePdf(req: Request, res: Response, disposition: "inline" | "attachment") {
