@@ -1,8 +1,9 @@
 import { array, boolean, nullable, number, object, string, type Shaped } from "#domain/shape/shape.ts";
 
-// Props of the bidding islands, built under src/pages/bidding-panel/ (carrier.server.ts, auction.server.ts)
-// and checked by the islands with the small shape checks (zod would add ~85 KiB to the page). Other carriers' quotes
-// travel anonymised: a per-page key instead of the account, never a name or an id.
+// Props of the bidding islands, built under src/pages/bidding-panel/ (carrier.server.ts and
+// auction.server.ts) and checked by the islands with the small shape checks (zod would add ~85 KiB
+// to the page). Other carriers' quotes travel anonymised: a per-page key instead of the account,
+// never a name or an id.
 
 const rules = object({
   firstBidPercentage: number,
