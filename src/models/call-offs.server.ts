@@ -2,7 +2,6 @@ import { db } from "#db/client.server.ts";
 import { inOfficeOf, isOfficeOf } from "#domain/accounts/team.ts";
 import { lockRow } from "#db/row-lock.server.ts";
 import { callOffDeviationPercent, callOffVariance, type CallOffMonth } from "#domain/charts/call-offs.ts";
-import type { Chart } from "#domain/charts/chart.ts";
 import { monthOfInstant } from "#domain/charts/months.ts";
 import { formatMonthYear } from "#domain/format/dates.ts";
 import { storedLoadEstimates } from "#domain/jobs/stored-values.ts";
@@ -45,24 +44,6 @@ export async function callOffMonths(job: ContractJob): Promise<CallOffMonth[]> {
       const variance = callOffVariance(numberOfLoads, loads);
       return { month, label: formatMonthYear(month), estimate: numberOfLoads, calledOff: loads, variance };
     });
-}
-
-/** Estimate and call-offs side by side, a bar pair per month. */
-export function callOffChart(months: readonly CallOffMonth[]): Chart {
-  return {
-    id: "call-offs",
-    kind: "bar",
-    title: "Loads called off against the estimate",
-    labelHeading: "Month",
-    labels: months.map((m) => m.label),
-    csvLabels: months.map((m) => `${m.month}-01`),
-    datasets: [
-      { label: "Estimated loads", values: months.map((m) => m.estimate) },
-      { label: "Loads called off", values: months.map((m) => m.calledOff) },
-    ],
-    format: "number",
-    showAllTicks: true,
-  };
 }
 
 const CHECKED_STATUSES = ["awarded", "in_progress", "completed"];

@@ -1,12 +1,11 @@
 import { db } from "#db/client.server.ts";
 import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { allocate, allocatedLoadsFor } from "#domain/bidding/allocation.ts";
 import type { QuoteInput } from "#domain/bidding/quote-input-schema.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
-import { type QuoteRow, activeQuotes, forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
+import { activeQuotes, reranked } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A carrier's quote on a job: one per carrier account and job, placed, changed and withdrawn while
@@ -71,24 +70,6 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
   ]);
   await Promise.all([refreshJobPages(job.id), refreshQuotesPages([user.accountId, ...result.moved])]);
   return ok({ quote: result.quote });
-}
-
-type Reranked = { outbid: number[]; moved: number[] };
-
-/**
- * What a change to the job's active quotes did to the other carriers: who was winning loads and
- * wins none now (outbid, told by a notification), and whose loads by the rules changed at all
- * (moved, their quotes pages refreshed: outbid, winning fewer or more, or back in the allocation).
- */
-function reranked(job: BiddingJob, before: QuoteRow[], after: QuoteRow[], actor: number): Reranked {
-  const was = allocate(forAllocation(before), job.expectedQuantity, rulesOf(job));
-  const now = allocate(forAllocation(after), job.expectedQuantity, rulesOf(job));
-  const bidders = new Set([...before, ...after].map((q) => q.carrierAccountId));
-  const others = [...bidders].filter((account) => account !== actor);
-  return {
-    outbid: others.filter((account) => allocatedLoadsFor(account, was) > 0 && allocatedLoadsFor(account, now) === 0),
-    moved: others.filter((account) => allocatedLoadsFor(account, was) !== allocatedLoadsFor(account, now)),
-  };
 }
 
 const NO_LONGER_ACTIVE = "This quote is no longer active";

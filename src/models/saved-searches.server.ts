@@ -3,20 +3,20 @@ import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { OFFICE_ROLES, isOfficeOf } from "#domain/accounts/team.ts";
 import {
-  MAX_SEARCHES_PER_USER, SEARCH_MESSAGES, cleanSearchName, describeSearch, savedFilters, searchNameError,
+  MAX_SEARCHES_PER_USER, SEARCH_MESSAGES, cleanSearchName, savedFilters, searchNameError,
   type SavedFilters,
 } from "#domain/jobs/saved-search.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
-import { jobScopes } from "#models/jobs/scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // Saved searches: a carrier office user keeps the job board's filters under a name and hears about
 // each job that newly appears on the board and matches, in the app at once (a stored notification,
 // pushed live) and by e-mail in a digest at most once an hour. A job "newly appears" when it is
 // published (or an edit brings it back to the board); searches saved after the job was first
-// published never alert on it, since it was already on the board when they were saved. Recording
-// those matches is in saved-searches/matches.server.ts, the hourly digest in saved-searches/digest.server.ts.
+// published never alert on it, since it was already on the board when they were saved. The list
+// with its new matches is in saved-searches/list.server.ts, recording those matches in
+// saved-searches/matches.server.ts, the hourly digest in saved-searches/digest.server.ts.
 
 /** Who may keep searches and hear about matches, in a query: carrier office users still on their account. */
 export const SEARCH_OWNERS = {
@@ -31,36 +31,6 @@ export const SEARCH_OWNERS = {
  */
 export function requireSearcher(user: CurrentUser): CurrentUser {
   return found(isOfficeOf("carrier", user) && user);
-}
-
-export type SavedSearchRow = {
-  id: number; name: string; summary: string; query: string; newMatches: number; createdAt: Date;
-};
-
-/**
- * The user's searches, oldest first, each with how many jobs it has matched since it was saved that
- * are still on the board.
- */
-export async function savedSearchesOf(user: CurrentUser): Promise<SavedSearchRow[]> {
-  const searches = await db().savedSearch.findMany({
-    where: { userId: user.id },
-    select: {
-      id: true, name: true, filters: true, createdAt: true,
-      _count: { select: { matches: { where: { job: jobScopes.onBoard } } } },
-    },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  return searches.map((search) => {
-    const filters = savedFilters.parse(search.filters);
-    return {
-      id: search.id,
-      name: search.name,
-      summary: describeSearch(filters),
-      query: savedFilters.query(filters),
-      newMatches: search._count.matches,
-      createdAt: search.createdAt,
-    };
-  });
 }
 
 type Tx = Prisma.TransactionClient;

@@ -6,7 +6,8 @@ import { found } from "#lib/errors.server.ts";
 import { chartCsv, chartFileName, chartView, type Chart } from "#domain/charts/chart.ts";
 import { parsePeriod } from "#domain/charts/period.ts";
 import { dashboardChart } from "#pages/dashboard/charts.server.ts";
-import { callOffChart, callOffMonths, followsCallOffs } from "#models/call-offs.server.ts";
+import { callOffMonths, followsCallOffs } from "#models/call-offs.server.ts";
+import { callOffChart } from "#pages/call-offs-chart.server.ts";
 import { requireViewableJob } from "#models/jobs.server.ts";
 
 /** Dashboard charts' figures as CSV, and a contract job's call-offs against its estimates. */

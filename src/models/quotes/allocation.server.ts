@@ -1,6 +1,8 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
-import { type AllocationRules, type QuoteForAllocation, validateAllocationRules } from "#domain/bidding/allocation.ts";
+import {
+  type AllocationRules, type QuoteForAllocation, allocate, allocatedLoadsFor, validateAllocationRules,
+} from "#domain/bidding/allocation.ts";
 import { allocationFieldErrors } from "#domain/bidding/allocation-rules-input.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
@@ -9,7 +11,7 @@ import type { BiddingJob } from "#models/quotes.server.ts";
 
 // A job's allocation rules (what share of its loads the cheapest, second and third quotes win) and
 // the active quotes they are applied to: the same allocate() runs for the bid form, the quotes page,
-// "My quotes" and the award.
+// "My quotes" and the award; and what a change to those quotes did to the other carriers.
 
 export const rulesOf = (job: AllocationRules): AllocationRules => ({
   firstBidPercentage: job.firstBidPercentage,
@@ -38,6 +40,26 @@ export function activeQuotes(jobId: number, client: Client = db()) {
     select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, updatedAt: true },
     orderBy: { id: "asc" },
   });
+}
+
+type Reranked = { outbid: number[]; moved: number[] };
+
+type RankedJob = AllocationRules & { expectedQuantity: number };
+
+/**
+ * What a change to the job's active quotes did to the other carriers: who was winning loads and
+ * wins none now (outbid, told by a notification), and whose loads by the rules changed at all
+ * (moved, their quotes pages refreshed: outbid, winning fewer or more, or back in the allocation).
+ */
+export function reranked(job: RankedJob, before: QuoteRow[], after: QuoteRow[], actor: number): Reranked {
+  const was = allocate(forAllocation(before), job.expectedQuantity, rulesOf(job));
+  const now = allocate(forAllocation(after), job.expectedQuantity, rulesOf(job));
+  const bidders = new Set([...before, ...after].map((q) => q.carrierAccountId));
+  const others = [...bidders].filter((account) => account !== actor);
+  return {
+    outbid: others.filter((account) => allocatedLoadsFor(account, was) > 0 && allocatedLoadsFor(account, now) === 0),
+    moved: others.filter((account) => allocatedLoadsFor(account, was) !== allocatedLoadsFor(account, now)),
+  };
 }
 
 /**
