@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { officeOf } from "#domain/accounts/team.ts";
 import { db } from "#db/client.server.ts";
 import { readBoardFilters, boardQuery } from "#domain/jobs/board-filters.ts";
 import { recordMatches } from "#models/saved-searches/matches.server.ts";
@@ -212,7 +213,7 @@ describe("who keeps saved searches: carrier office users only", () => {
 
 describe("views/saved_searches/_save_form.ejs (on the job board)", () => {
   const render = (locals: Record<string, unknown>) =>
-    new Promise<string>((resolve, reject) => testApp().render("saved_searches/_save_form", { csrfToken: "token", ...locals }, (err, html) => (err ? reject(err) : resolve(html))));
+    new Promise<string>((resolve, reject) => testApp().render("saved_searches/_save_form", { csrfToken: "token", office: officeOf(locals.currentUser as Parameters<typeof officeOf>[0]), ...locals }, (err, html) => (err ? reject(err) : resolve(html))));
   const filters = readBoardFilters({ delivery_region: "GB:Scotland", load_type: "drums", sort: "newest", page: "2" });
 
   it("offers a carrier's office the form: a name, and the board's filters hidden", async () => {
