@@ -28,3 +28,15 @@ export const jobSummarySelect = {
     orderBy: { position: "asc" },
   },
 } as const satisfies Prisma.JobSelect;
+
+/** The columns a saved search's match line needs (what, when, from where to where): its notice and its digest. */
+export const matchedJobSelect = {
+  id: true,
+  reference: true,
+  jobType: true,
+  startDate: true,
+  endDate: true,
+  frequency: true,
+  contractDuration: true,
+  locations: { select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true } },
+} as const satisfies Prisma.JobSelect;

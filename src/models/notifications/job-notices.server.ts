@@ -5,6 +5,7 @@ import { awardWinners } from "#models/award/outcome.server.ts";
 import { noticesTo as to, type NotificationDraft } from "#models/notifications.server.ts";
 import type { NotifyEvent } from "#models/notifications/notify.server.ts";
 import { officeUsers } from "#models/team.server.ts";
+import { matchedJobSelect } from "#models/jobs/summary.server.ts";
 
 // Who hears of a job's events: its shipper's office of quotes and the auction's outcome, the
 // bidders' offices of their own quotes and of the job, searchers of a new job that matches.
@@ -15,20 +16,9 @@ const jobFacts = (jobId: number) =>
     select: { id: true, reference: true, shipperAccountId: true, quotes: { select: { carrierAccountId: true, status: true } } },
   });
 
-const searchedJobSelect = {
-  id: true,
-  reference: true,
-  jobType: true,
-  startDate: true,
-  endDate: true,
-  frequency: true,
-  contractDuration: true,
-  locations: { select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true } },
-} as const;
-
 /** One notification per person, however many of their searches the job matches (named after the first). */
 export async function searchMatchDrafts(event: Extract<NotifyEvent, { kind: "search_match" }>): Promise<NotificationDraft[]> {
-  const job = await db().job.findUnique({ where: { id: event.jobId }, select: searchedJobSelect });
+  const job = await db().job.findUnique({ where: { id: event.jobId }, select: matchedJobSelect });
   if (!job) return [];
   const firstSearch = new Map<number, string>();
   for (const search of event.searches) if (!firstSearch.has(search.userId)) firstSearch.set(search.userId, search.name);

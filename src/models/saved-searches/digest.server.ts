@@ -8,6 +8,7 @@ import { logger } from "#lib/logger.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { SEARCH_OWNERS } from "#models/saved-searches.server.ts";
+import { matchedJobSelect } from "#models/jobs/summary.server.ts";
 
 // Saved searches' e-mail: the jobs they matched, gathered into one digest per person at most once an hour.
 
@@ -17,22 +18,10 @@ function mailOrigin(): string {
   return config.APP_ORIGIN ?? `http://localhost:${config.PORT}`;
 }
 
-const digestJobSelect = {
-  id: true,
-  reference: true,
-  jobType: true,
-  startDate: true,
-  endDate: true,
-  frequency: true,
-  contractDuration: true,
-  locations: {
-    select: { kind: true, position: true, city: true, fullAddress: true, countryCode: true, windowDate: true },
-  },
-} as const satisfies Prisma.JobSelect;
 
 type PendingMatch = {
   id: number;
-  job: Prisma.JobGetPayload<{ select: typeof digestJobSelect }>;
+  job: Prisma.JobGetPayload<{ select: typeof matchedJobSelect }>;
   savedSearch: { name: string; userId: number; user: { email: string; name: string } };
 };
 
@@ -48,7 +37,7 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
     where: { emailedAt: null, job: jobScopes.onBoard, savedSearch: { user: SEARCH_OWNERS } },
     select: {
       id: true,
-      job: { select: digestJobSelect },
+      job: { select: matchedJobSelect },
       savedSearch: { select: { name: true, userId: true, user: { select: { email: true, name: true } } } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
