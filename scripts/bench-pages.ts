@@ -30,6 +30,9 @@ const SECONDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 10);
 const RENDERED = process.argv.includes("--rendered");
 const PROFILE = process.argv.includes("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve("bench-profile")}`] : [];
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+// --sql prints each page's statements as they ran, with how long SQLite took over each.
+const SHOW_SQL = process.argv.includes("--sql");
+const SQL_FROM = 0;
 const CONNECTIONS = 50;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const dir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
@@ -145,11 +148,16 @@ async function countStatements(): Promise<{ counts: number[]; bodies: Record<str
   probe.close();
   const originals = { run: statement.run, get: statement.get, all: statement.all, iterate: statement.iterate, post: Worker.prototype.postMessage };
   let statements = 0;
+  const ran: string[] = [];
   for (const method of ["run", "get", "all", "iterate"] as const) {
     const original = originals[method];
-    statement[method] = function (this: unknown, ...args: unknown[]) {
+    statement[method] = function (this: { source: string }, ...args: unknown[]) {
       statements += 1;
-      return original.apply(this, args);
+      if (!SHOW_SQL) return original.apply(this, args);
+      const started = performance.now();
+      const result = original.apply(this, args);
+      ran.push(`${(performance.now() - started).toFixed(3).padStart(8)} ms  ${this.source.replace(/\s+/g, " ").slice(SQL_FROM)}`);
+      return result;
     };
   }
   Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer?: readonly Transferable[]) {
@@ -163,10 +171,12 @@ async function countStatements(): Promise<{ counts: number[]; bodies: Record<str
     await fetch(`${base}${page.path}${join}r=warm${i}`, { headers: { ...PROXIED, cookie: cookies[page.as] } });
     // A new address, so no kept page answers: this counts what rendering the page costs.
     statements = 0;
+    ran.length = 0;
     const response = await fetch(`${base}${page.path}${join}r=count${i}`, { headers: { ...PROXIED, cookie: cookies[page.as] } });
     if (response.status !== 200) throw new Error(`${page.label} answered ${response.status}`);
     bodies[`${page.as} ${page.path}`] = await response.text();
     counts.push(statements);
+    if (SHOW_SQL) console.log(`\n${page.label}\n${ran.join("\n")}`);
   }
   Object.assign(statement, { run: originals.run, get: originals.get, all: originals.all, iterate: originals.iterate });
   Worker.prototype.postMessage = originals.post;

@@ -18,19 +18,28 @@ export type JobWrite = Result<{ id: number }>;
 export const jobDetailInclude = {
   locations: { orderBy: [{ kind: "desc" }, { position: "asc" }, { id: "asc" }] },
   assignedDriver: { select: { id: true, name: true } },
-  _count: { select: { quotes: { where: { status: "accepted" } } } },
 } as const satisfies Prisma.JobInclude;
-export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }>;
+/**
+ * A job as its page and form read it. `hasAcceptedQuote` is read for the shipper's office only (it
+ * decides whether they may still edit the job); a carrier's read leaves it null.
+ */
+export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }> & { hasAcceptedQuote: boolean | null };
 
-export const hasAcceptedQuote = (job: JobDetail) => job._count.quotes > 0;
+/** Only the shipper's own read knows the job has no accepted quote; anything else is not editable. */
 export const canEditJob = (job: JobDetail) =>
-  isEditable({ status: job.status, hasAcceptedQuote: hasAcceptedQuote(job) });
+  job.hasAcceptedQuote === false && isEditable({ status: job.status, hasAcceptedQuote: false });
 
 /** One of the shipper's own jobs, for its office; any other job (or anyone else, its drivers too) is a 404. */
 export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<JobDetail> {
   found(isOfficeOf("shipper", user));
-  const where = { id: recordId(id), shipperAccountId: user.accountId };
-  return found(await db().job.findFirst({ where, include: jobDetailInclude }));
+  const jobId = recordId(id);
+  // Read beside the job, by the quotes' (jobId, status) index: Prisma's `_count` with a `where`
+  // would add up the accepted quotes of every job in the database to answer for this one.
+  const [job, accepted] = await Promise.all([
+    db().job.findFirst({ where: { id: jobId, shipperAccountId: user.accountId }, include: jobDetailInclude }),
+    db().quote.findFirst({ where: { jobId, status: "accepted" }, select: { id: true } }),
+  ]);
+  return { ...found(job), hasAcceptedQuote: accepted !== null };
 }
 
 /** The job page: the shipper's own job, or a published job a carrier's people may read; otherwise 404. */
@@ -40,7 +49,7 @@ export async function requireViewableJob(user: CurrentUser, id: unknown): Promis
   // The shipper's choice of driver is theirs alone: a carrier's page neither shows nor reads it.
   const where = { id: recordId(id), ...jobScopes.visibleToCarrier(user) };
   const job = found(await db().job.findFirst({ where, include: { ...jobDetailInclude, assignedDriver: false } }));
-  return { ...job, assignedDriver: null };
+  return { ...job, assignedDriver: null, hasAcceptedQuote: null };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import { stopsOf } from "#domain/loads/stops.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { found, recordId } from "#lib/errors.server.ts";
@@ -10,12 +11,20 @@ import type { CurrentUser } from "#models/users.server.ts";
 // driver. Who may see and run it is in loads/access.server.ts; its lists, status changes,
 // assignment and collection each have a file of their own in src/models/loads/.
 
+// An account's drivers change seldom and every load page of its office, its loads list and the job
+// form list them: kept until a user is written here or, through Redis, in another process.
+const keptDrivers = keptUntilWritten<readonly Driver[]>(["User"]);
+type Driver = Readonly<{ id: number; name: string }>;
+
 /** Drivers of an account, for the assign-driver select and the single-load job form. */
-export function driversFor(accountId: number): Promise<{ id: number; name: string }[]> {
-  return db().user.findMany({
-    where: { accountId, role: "driver", removedAt: null },
-    select: { id: true, name: true },
-    orderBy: { name: "asc" },
+export function driversFor(accountId: number): Promise<readonly Driver[]> {
+  return keptDrivers(String(accountId), async () => {
+    const rows = await db().user.findMany({
+      where: { accountId, role: "driver", removedAt: null },
+      select: { id: true, name: true },
+      orderBy: { name: "asc" },
+    });
+    return Object.freeze(rows.map((row) => Object.freeze(row)));
   });
 }
 
@@ -44,7 +53,7 @@ const loadDetailSelect = {
 
 type LoadRow = Prisma.LoadGetPayload<{ select: typeof loadDetailSelect }>;
 type Stops = ReturnType<typeof stopsOf<LoadRow["job"]["locations"][number]>>;
-export type LoadDetail = LoadRow & { stops: Stops; driverChoices: { id: number; name: string }[] };
+export type LoadDetail = LoadRow & { stops: Stops; driverChoices: readonly Readonly<{ id: number; name: string }>[] };
 
 /**
  * The load if this user may see it; otherwise 404, exactly as if it did not exist. A carrier's own

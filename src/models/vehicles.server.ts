@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import type { VehicleInput } from "#domain/vehicles/vehicle-input.ts";
 import { type VehicleView, vehicleView } from "#domain/vehicles/vehicles.ts";
@@ -9,6 +10,10 @@ import type { CurrentUser } from "#models/users.server.ts";
 // A carrier's vehicles, kept by its office (admins and members; drivers drive them but do not keep
 // the list). Everyone else, and another carrier's vehicles, get 404: a vehicle of another account
 // looks exactly like one that does not exist. The vehicle on each load is in vehicles/load-vehicle.
+
+// An account's vehicles change seldom and every load page of its office lists them: kept until a
+// vehicle is written here or, through Redis, in another process (src/db/table-versions).
+const keptFleets = keptUntilWritten<readonly VehicleView[]>(["Vehicle"]);
 
 const vehicleSelect = {
   id: true,
@@ -29,9 +34,11 @@ export function keepsFleet(user: CurrentUser): boolean {
 }
 
 /** An account's vehicles by registration. */
-export async function fleetOf(accountId: number): Promise<VehicleView[]> {
-  const rows = await db().vehicle.findMany({ where: { accountId }, select: vehicleSelect, orderBy: byRegistration });
-  return rows.map(vehicleView);
+export function fleetOf(accountId: number): Promise<readonly VehicleView[]> {
+  return keptFleets(String(accountId), async () => {
+    const rows = await db().vehicle.findMany({ where: { accountId }, select: vehicleSelect, orderBy: byRegistration });
+    return Object.freeze(rows.map((row) => Object.freeze(vehicleView(row))));
+  });
 }
 
 /** One vehicle of that account, or null. */
@@ -41,7 +48,7 @@ export async function vehicleOf(accountId: number, id: number): Promise<VehicleV
 }
 
 /** The account's vehicles by registration; 404 for anyone who does not keep a fleet. */
-export async function vehiclesOf(user: CurrentUser): Promise<VehicleView[]> {
+export async function vehiclesOf(user: CurrentUser): Promise<readonly VehicleView[]> {
   found(keepsFleet(user));
   return fleetOf(user.accountId);
 }

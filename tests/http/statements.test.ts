@@ -46,12 +46,28 @@ describe("statements per page", () => {
     expect(talking.length, talking.join("\n")).toBe(6);
   });
 
-  it("a load's page costs 7 for the carrier's office: the load, its job, the shipper's name, the job's places, the account's drivers, its vehicles and the conversation", async () => {
+  it("a load's page costs 5 for the carrier's office: the load, its job, the shipper's name, the job's places and the conversation; the account's drivers and vehicles are kept until one is written (one statement more each, once)", async () => {
     const world = await messagingWorld();
     await db().load.update({ where: { id: world.load.id }, data: { status: "assigned", driverId: null } });
     const { browser } = await signedInAgent(world.carrier.email);
     const statements = await statementsFor(browser, `/loads/${world.load.id}`);
-    expect(statements.length, statements.join("\n")).toBe(7);
+    expect(statements.length, statements.join("\n")).toBe(5);
+
+    await db().vehicle.create({ data: { accountId: world.carrier.accountId, registration: `KT${++fresh} ABC`, vehicleType: "rigid_18t", payloadKg: 10_000, euroStandard: "euro_6" } });
+    spy.clear();
+    await browser.get(`/loads/${world.load.id}?fresh=${++fresh}`).expect(200);
+    const afterVehicle = spy.sent();
+    expect(afterVehicle.length, afterVehicle.join("\n")).toBe(6);
+    expect(afterVehicle.filter((sql) => sql.includes('FROM "Vehicle"'))).toHaveLength(1);
+
+    await db().user.create({ data: { accountId: world.carrier.accountId, email: `driver-${++fresh}@test.example`, name: "New Driver", role: "driver", passwordHash: "x" } });
+    spy.clear();
+    const page = await browser.get(`/loads/${world.load.id}?fresh=${++fresh}`).expect(200);
+    const afterDriver = spy.sent();
+    // The drivers again, and the signed-in person with their account (kept the same way, src/models/users.server.ts).
+    expect(afterDriver.length, afterDriver.join("\n")).toBe(8);
+    expect(afterDriver.filter((sql) => sql.includes('FROM "User"') && sql.includes('"User"."role" = ?'))).toHaveLength(1);
+    expect(page.text).toContain("New Driver");
   });
 
   it("a carrier's job board costs 3 whatever the page's size: the page of jobs, their places and the carrier's own quotes on them (5 by latest collection: dated and undated jobs' ids first); the count and the places to filter by are kept until a job changes", async () => {

@@ -6,12 +6,9 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 // The shipper's own jobs, a tab of statuses at a time (the "Your jobs" page).
 
-const listSelect = {
-  ...jobSummarySelect,
-  updatedAt: true,
-  _count: { select: { quotes: { where: { status: "active" } } } },
-} as const satisfies Prisma.JobSelect;
-export type JobListRow = Prisma.JobGetPayload<{ select: typeof listSelect }>;
+const listSelect = { ...jobSummarySelect, updatedAt: true } as const satisfies Prisma.JobSelect;
+/** A job in the list, with how many carriers' quotes stand on it now. */
+export type JobListRow = Prisma.JobGetPayload<{ select: typeof listSelect }> & { activeQuotes: number };
 
 export const SHIPPER_PAGE_SIZE = 50;
 
@@ -40,5 +37,17 @@ export async function jobsForShipper(user: CurrentUser, tabAsked: unknown, pageA
     skip: (page - 1) * SHIPPER_PAGE_SIZE,
     take: SHIPPER_PAGE_SIZE,
   });
-  return { tab, jobs, counts, page, pages };
+  return { tab, jobs: await withActiveQuotes(jobs), counts, page, pages };
+}
+
+/**
+ * Each job's active quotes, counted for these jobs alone by the quotes' (jobId, status) index
+ * (Prisma's `_count` with a `where` adds up the active quotes of every job in the database).
+ */
+async function withActiveQuotes<J extends { id: number }>(jobs: J[]): Promise<(J & { activeQuotes: number })[]> {
+  if (jobs.length === 0) return [];
+  const where = { jobId: { in: jobs.map((job) => job.id) }, status: "active" };
+  const groups = await db().quote.groupBy({ by: ["jobId"], where, _count: { _all: true } });
+  const counts = new Map(groups.map((group) => [group.jobId, group._count._all]));
+  return jobs.map((job) => ({ ...job, activeQuotes: counts.get(job.id) ?? 0 }));
 }

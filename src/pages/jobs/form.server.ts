@@ -73,7 +73,7 @@ function summaryIdFor(values: JobFormInput): (key: string) => string | null {
   return (key) => (key in targets ? (targets[key] ?? null) : fieldId(key));
 }
 
-function formLocals(page: FormPage, errors: Errors, visible: Visibility, drivers: { id: number; name: string }[]) {
+function formLocals(page: FormPage, errors: Errors, visible: Visibility, drivers: readonly { id: number; name: string }[]) {
   const { job, values } = page;
   return {
     action: job ? `/jobs/${job.id}` : "/jobs",

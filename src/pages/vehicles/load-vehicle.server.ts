@@ -11,7 +11,7 @@ export type VehicleSection = {
   /** The load's vehicle, or null when it has none. */
   vehicle: VehicleView | null;
   /** The office's choices while it may change the vehicle; empty for everyone else. */
-  vehicles: VehicleView[];
+  vehicles: readonly VehicleView[];
   /** The viewer is the carrier's office and the load is not yet delivered or cancelled. */
   canChange: boolean;
 };
