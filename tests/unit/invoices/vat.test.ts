@@ -59,7 +59,7 @@ describe("lineVat: net × rate, to the nearest penny, a half penny up", () => {
     { net: 123_456_789_012, rateBp: 0, vat: 0 },
     { net: -3, rateBp: 2000, vat: -1 }, // a credit line mirrors its invoice line
     { net: -10, rateBp: 500, vat: -1 },
-  ])("£$net pence at $rateBp bp → $vat pence", ({ net, rateBp, vat }) => {
+  ])("$net pence at $rateBp bp → $vat pence", ({ net, rateBp, vat }) => {
     expect(lineVat(net, rateBp)).toBe(vat);
   });
 
