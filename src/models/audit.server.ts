@@ -13,7 +13,8 @@ export type AuditAction =
   | "team.change_role"
   | "team.remove"
   | "team.join"
-  | "support.answer";
+  | "support.answer"
+  | "billing.bank_details_changed";
 
 /**
  * Writes one audit row. While support staff impersonate, the row names the support user as the
