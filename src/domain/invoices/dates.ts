@@ -1,6 +1,6 @@
 // An invoice's dates are calendar days in the UK (Europe/London), written "yyyy-mm-dd".
 //
-// Due date: the tax point (the time of supply, VAT Notice 700 §14) plus the payment terms in
+// Due date: the tax point (the time of supply, VAT Notice 700 "Time of supply") plus the terms in
 // calendar days, weekends and bank holidays included. Where no terms were agreed the Late Payment of
 // Commercial Debts (Interest) Act 1998 makes a payment late after 30 days, hence the default.
 //
