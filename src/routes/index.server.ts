@@ -5,6 +5,7 @@ import { accountRouter } from "#routes/account.server.ts";
 import { adminRouter } from "#routes/admin.server.ts";
 import { attachmentsRouter } from "#routes/attachments.server.ts";
 import { authRouter } from "#routes/auth.server.ts";
+import { billingDetailsRouter } from "#routes/billing-details.server.ts";
 import { complianceRouter } from "#routes/compliance.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
 import { chartsRouter } from "#routes/charts.server.ts";
@@ -18,6 +19,7 @@ import { messagingRouter } from "#routes/messaging.server.ts";
 import { myQuotesRouter } from "#routes/my-quotes.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
+import { proofReviewRouter } from "#routes/proof-review.server.ts";
 import { savedSearchesRouter } from "#routes/saved-searches.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
 import { signaturesRouter } from "#routes/signatures.server.ts";
@@ -41,6 +43,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(telemetryRouter({ env }))
     .use(dashboardRouter())
     .use(accountRouter())
+    .use(billingDetailsRouter())
     .use(teamRouter({ env }))
     .use(complianceRouter())
     .use(adminRouter())
@@ -58,6 +61,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(uploadsRouter())
     .use(attachmentsRouter())
     .use(proofOfDeliveryRouter())
+    .use(proofReviewRouter())
     .use(loadTimelineRouter())
     .use(chartsRouter())
     .use(supportRouter())

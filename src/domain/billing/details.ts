@@ -165,7 +165,8 @@ export function bankDetailsRecentlyChanged(changedAt: Date | null | undefined, n
   return now.getTime() - changedAt.getTime() < BANK_CHANGE_NOTICE_DAYS * DAY_MS;
 }
 
-type StoredDetails = BillingColumns & Partial<BankDetails>;
+/** Details as stored: the columns, with the grouping as whatever text the row holds. */
+type StoredDetails = Omit<BillingColumns, "invoiceGrouping"> & { invoiceGrouping?: string } & Partial<BankDetails>;
 
 /** What the form would post for stored details (or none yet): the form's first values. */
 export function billingFormValues(stored: StoredDetails | null): Record<string, string> {
