@@ -17,7 +17,7 @@ import { type BoardPageDisplay, pageDisplay, reloadAt, rowDisplay } from "#pages
 // (one IN query each), and the places to filter by; the count and the places are kept until a job
 // changes (board-facts).
 
-const boardSelect = { ...jobSummarySelect, vehicleTypes: true, requiredCertifications: true, auctionClosesAt: true } as const satisfies Prisma.JobSelect;
+const boardSelect = { ...jobSummarySelect, vehicleTypes: true, requiredCertifications: true, auctionClosesAt: true, paymentTermsDays: true } as const satisfies Prisma.JobSelect;
 type BoardJob = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
 /**
  * A job as the board lists it; `quoted` is the viewing carrier's active quote on it, as its badge

@@ -5,6 +5,7 @@ import { statusOnPublish } from "#domain/jobs/own-fleet.ts";
 import { publishRefusal } from "#domain/jobs/status.ts";
 import { ok, refused } from "#lib/result.server.ts";
 import { createOwnFleetLoads } from "#models/award/own-fleet.server.ts";
+import { paymentTermsFor } from "#models/billing-details.server.ts";
 import {
   accountErrors, afterJobSaved, locationRows, ownFleetOf, withCoordinates, type Intent, type JobSave, type Tx,
 } from "#models/jobs/saving.server.ts";
@@ -22,12 +23,15 @@ export async function createJob(user: CurrentUser, form: JobFormData, intent: In
   if (errors) return refused(errors);
   const data = await withCoordinates(form);
   const status = intent === "publish" ? statusOnPublish(data, now) : "draft";
+  // The shipper's payment terms as they stand when the job is posted: carriers quote against them.
+  const paymentTermsDays = await paymentTermsFor(user.accountId);
   const create = (client: Tx | ReturnType<typeof db>) =>
     client.job.create({
       data: {
         ...jobColumnsOf(data),
         shipperAccountId: user.accountId,
         createdById: user.id,
+        paymentTermsDays,
         status,
         publishedAt: status !== "draft" ? new Date(now) : null,
         awardedAt: status === "awarded" ? new Date(now) : null,

@@ -1,3 +1,4 @@
+import { paidInText } from "#domain/billing/labels.ts";
 import { boardPath, boardQuery, type BoardFilters, type BoardSort } from "#domain/jobs/board-filters.ts";
 import { labelFor, VEHICLE_TYPES } from "#domain/jobs/catalogue.ts";
 import { certificationBadge } from "#domain/jobs/status-explanations.ts";
@@ -5,7 +6,7 @@ import { storedList } from "#domain/jobs/stored-values.ts";
 import { type PageLinks, pageLinks } from "#pages/pagination.server.ts";
 
 // What the board's template (views/jobs/board.ejs) shows beside the jobs themselves, worked out
-// here: each row's vehicles and certificate badges, the page's address and links, and when the page
+// here: each row's vehicles, certificate badges and payment terms, the page's address and links, and when the page
 // reloads itself for a closing auction.
 
 // A live auction leaves the board when it closes: the page reloads itself then (with a moment for
@@ -14,14 +15,19 @@ const AUCTION_CLOSE_GRACE_MS = 2000;
 
 type CertificationBadge = NonNullable<ReturnType<typeof certificationBadge>>;
 
-/** A row's vehicle types as read ("Any" when the job takes any), and its certificate badges. */
-type RowDisplay = { vehicles: string; certificationBadges: CertificationBadge[] };
+/**
+ * A row's vehicle types as read ("Any" when the job takes any), its certificate badges, and its
+ * payment terms ("Paid in 30 days"; null for a job posted before terms were kept: the row says nothing).
+ */
+type RowDisplay = { vehicles: string; certificationBadges: CertificationBadge[]; paidIn: string | null };
 
-export function rowDisplay(job: { vehicleTypes: string; requiredCertifications: string }): RowDisplay {
+type RowJob = { vehicleTypes: string; requiredCertifications: string; paymentTermsDays?: number | null };
+
+export function rowDisplay(job: RowJob): RowDisplay {
   const vehicles = storedList(job.vehicleTypes).map((value) => labelFor(VEHICLE_TYPES, value));
   const certifications = storedList(job.requiredCertifications);
   const certificationBadges = certifications.flatMap((value) => certificationBadge(value) ?? []);
-  return { vehicles: vehicles.length ? vehicles.join(", ") : "Any", certificationBadges };
+  return { vehicles: vehicles.length ? vehicles.join(", ") : "Any", certificationBadges, paidIn: paidInText(job.paymentTermsDays) };
 }
 
 /** When the page should reload: just after the first of its live auctions closes, or null. */

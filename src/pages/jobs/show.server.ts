@@ -1,4 +1,5 @@
 import { isOfficeOf } from "#domain/accounts/team.ts";
+import { paymentTermsFact } from "#domain/billing/labels.ts";
 import { driverFact } from "#domain/jobs/driver-fact.ts";
 import { jobFacts } from "#domain/jobs/form/facts.ts";
 import { jobView } from "#domain/jobs/job-view.ts";
@@ -19,13 +20,19 @@ import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
 
 type Fact = { label: string; value: string };
 
-/** The Schedule and Load cards' rows: those made of several fields first, then the field table's own facts. */
+/**
+ * The Schedule and Load cards' rows: those made of several fields first, then the field table's own
+ * facts; the schedule ends with the payment terms (none for a job posted before terms were kept).
+ */
 function factsOf(job: JobDetail, driver: Fact | null) {
+  // The shipper's terms when it posted the job, for carriers to weigh before they quote.
+  const terms = paymentTermsFact(job.paymentTermsDays);
   const schedule = [
     { label: "When", value: scheduleSummary(job) },
     { label: "Loads expected", value: String(job.expectedQuantity) },
     ...jobFacts(job, "schedule"),
     ...(driver ? [driver] : []),
+    ...(terms ? [terms] : []),
   ];
   return { scheduleFacts: schedule, loadFacts: [{ label: "Load", value: loadSummary(job) }, ...jobFacts(job, "load")] };
 }
