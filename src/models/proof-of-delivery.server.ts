@@ -48,7 +48,9 @@ export async function recordDelivery(user: CurrentUser, load: LoadDetail, input:
   const deliveredAt = new Date();
   const outcome = await db().$transaction(async (tx) => {
     const where = { id: load.id, status: load.status };
-    const { count } = await tx.load.updateMany({ where, data: { status: "delivered", deliveredAt } });
+    // The proof now awaits the shipper's review (loads/proof-review); a load its own fleet ran has none.
+    const proofStatus = load.carrierAccountId === load.job.shipperAccountId ? null : "awaiting_review";
+    const { count } = await tx.load.updateMany({ where, data: { status: "delivered", deliveredAt, proofStatus } });
     if (!count) return refusedBase("This load changed meanwhile; please reload and try again", 409);
     const proof = await tx.proofOfDelivery.create({
       data: {

@@ -17,6 +17,7 @@ import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
 import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
+import { acceptOverdueProofs } from "#models/loads/proof-review.server.ts";
 import { attachCable, type AppCable } from "#server/cable.server.ts";
 import { drainable } from "#server/draining.server.ts";
 
@@ -114,6 +115,7 @@ function startBackground(logger: Logger, origin: string): Background[] {
     startSearchDigests(logger, origin),
     startDueEmails(logger, origin),
     startCallOffChecks(logger),
+    startProofAcceptance(logger),
   ];
   // Jobs stored before the CO2e figure existed (or seeded without it) get it in the background.
   void fillMissingJobCo2e()
@@ -233,5 +235,20 @@ function startCallOffChecks(logger: Logger): Background {
     sendCallOffNotices()
       .then((sent) => sent && logger.info({ sent }, "call-off notices sent"))
       .catch((err: unknown) => logger.error({ err }, "checking contract call-offs failed")),
+  );
+}
+
+const PROOF_ACCEPTANCE_EVERY_MS = 60_000;
+
+/**
+ * Every minute, and once at start: proofs of delivery nobody reviewed within 5 working days of the
+ * delivery are accepted by themselves (as of that moment; see acceptOverdueProofs). Every process
+ * runs it; each acceptance is a compare-and-set on the proof's status, so it is made and told once.
+ */
+function startProofAcceptance(logger: Logger): Background {
+  return repeat(PROOF_ACCEPTANCE_EVERY_MS, () =>
+    acceptOverdueProofs(new Date())
+      .then((accepted) => accepted && logger.info({ accepted }, "proofs of delivery accepted by themselves"))
+      .catch((err: unknown) => logger.error({ err }, "accepting overdue proofs of delivery failed")),
   );
 }

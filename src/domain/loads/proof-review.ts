@@ -60,7 +60,7 @@ export const DECISION_STATUS: Record<ProofReviewDecision, Exclude<ProofStatus, "
   dispute: "disputed",
 };
 
-/** Awaiting review → accepted or disputed; disputed → accepted (once the carrier has answered); accepted is final. */
+/** Awaiting review → accepted or disputed; disputed → accepted (once the carrier answered); accepted is final. */
 const NEXT_PROOF_STATUSES: Record<ProofStatus, readonly ProofStatus[]> = {
   awaiting_review: ["accepted", "disputed"],
   disputed: ["accepted"],
@@ -78,7 +78,7 @@ export function proofMoveRefusal(from: string | null, to: ProofStatus): string |
   return "This load has no proof of delivery to review";
 }
 
-// ── Working days ─────────────────────────────────────────────────────────────────────────────────
+// ── Working days ──────────────────────────────────────────────────────────────────────────────
 
 /**
  * England and Wales bank holidays, 2025–2028. Source: gov.uk/bank-holidays

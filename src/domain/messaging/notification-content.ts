@@ -13,6 +13,8 @@ export type NotificationKind =
   | "driver_assigned"
   | "load_status"
   | "arrived"
+  | "proof_disputed"
+  | "proof_accepted"
   | "auction_live"
   | "auction_closed"
   | "job_cancelled"
@@ -91,6 +93,22 @@ export const notificationContent = {
     kind: "arrived",
     title: `${loadName(f).replace(/^l/, "L")}: arrived at ${f.stopKind === "pickup" ? "collection" : "delivery"}`,
     body: `${f.driverName} has arrived at ${f.place.replace(/^(Collection|Delivery): /, "")}.`,
+    path: `/loads/${f.loadId}`,
+  }),
+  /** The shipper disputed the proof of delivery: the carrier's office answers with a message or a photo. */
+  proofDisputed: (f: Load & { shipperName: string; reason: string; note: string | null }): NotificationContent => ({
+    kind: "proof_disputed",
+    title: `Proof disputed: ${loadName(f)}`,
+    body: snippet(`${f.shipperName} disputed the proof of delivery: ${f.reason}${f.note ? ` — ${f.note}` : ""}. Reply in the load's messages or add a photo.`),
+    path: `/loads/${f.loadId}`,
+  }),
+  /** The proof of delivery was accepted, by the shipper or by itself after 5 working days unreviewed. */
+  proofAccepted: (f: Load & { shipperName: string; automatic: boolean }): NotificationContent => ({
+    kind: "proof_accepted",
+    title: `Proof accepted: ${loadName(f)}`,
+    body: f.automatic
+      ? "Nobody reviewed it within 5 working days of the delivery, so it was accepted by itself."
+      : `${f.shipperName} accepted the proof of delivery.`,
     path: `/loads/${f.loadId}`,
   }),
   documentExpiring: (f: { label: string; daysLeft: number; expiresOn: string }): NotificationContent => ({

@@ -20,7 +20,9 @@ const loadFacts = (loadId: number) =>
     },
   });
 
-export async function loadDrafts(event: Extract<NotifyEvent, { loadId: number }>): Promise<NotificationDraft[]> {
+type LoadEvent = Extract<NotifyEvent, { kind: "load_assigned" | "driver_assigned" | "load_status" | "arrived" }>;
+
+export async function loadDrafts(event: LoadEvent): Promise<NotificationDraft[]> {
   const load = await loadFacts(event.loadId);
   if (!load) return [];
   const facts = { jobId: load.job.id, reference: load.job.reference, loadId: load.id, sequence: load.sequence };

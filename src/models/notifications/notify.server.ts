@@ -3,6 +3,7 @@ import { deliverNotifications, type NotificationDraft } from "#models/notificati
 import { bidderDrafts, jobDrafts, quoteDrafts, searchMatchDrafts } from "#models/notifications/job-notices.server.ts";
 import { loadDrafts } from "#models/notifications/load-notices.server.ts";
 import { messageDrafts } from "#models/notifications/message-notices.server.ts";
+import { proofReviewDrafts } from "#models/notifications/proof-notices.server.ts";
 
 // Which events make notices for whom. Jobs, bidding and loads call `notify(...)` where the event
 // happens (right after their write commits); this turns each into stored notifications for the
@@ -16,6 +17,10 @@ export type NotifyEvent =
   | { kind: "driver_assigned"; loadId: number; driverId: number | null }
   | { kind: "load_status"; loadId: number; status: string }
   | { kind: "arrived"; loadId: number; stopKind: "pickup" | "delivery"; place: string }
+  /** The shipper disputed the load's proof of delivery (its latest review says why). */
+  | { kind: "proof_disputed"; loadId: number }
+  /** The load's proof was accepted: by the shipper, or `automatic`ally after 5 working days unreviewed. */
+  | { kind: "proof_accepted"; loadId: number; automatic: boolean }
   | { kind: "auction_live"; jobId: number }
   | { kind: "auction_closed"; jobId: number }
   | { kind: "job_cancelled"; jobId: number }
@@ -46,6 +51,9 @@ async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
     case "load_status":
     case "arrived":
       return loadDrafts(event);
+    case "proof_disputed":
+    case "proof_accepted":
+      return proofReviewDrafts(event);
     case "message_received":
       return messageDrafts(event.messageId);
     case "search_match":

@@ -13,11 +13,12 @@ import { loadConversationFor } from "#models/messages/conversation-view.server.t
 import type { CurrentUser } from "#models/users.server.ts";
 import { carrierSelector, selectorRequestFor } from "#pages/loads/carrier-selector.server.ts";
 import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
+import { proofReviewPanel } from "#pages/loads/proof-review.server.ts";
 import { loadTracking } from "#pages/loads/tracking.server.ts";
 import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
 
 // The load page (views/loads/show.ejs): the route, who runs it, what this user may do next, the
-// map, the vehicle, the goods and the conversation.
+// review of its proof of delivery, the map, the vehicle, the goods and the conversation.
 
 /** What the load page offers this user: status buttons from the table, driver and carrier changes. */
 export function loadActions(load: LoadDetail, user: CurrentUser) {
@@ -65,13 +66,14 @@ export type LoadPageForm = { errors?: Record<string, string>; values?: unknown; 
 /** Everything views/loads/show.ejs shows, for this user; a refused form comes back with its messages. */
 export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPageForm = {}) {
   const actions = loadActions(load, user);
-  const [drivers, selector, conversation, tracking, vehicleSection, collection] = await Promise.all([
+  const [drivers, selector, conversation, tracking, vehicleSection, collection, proofReview] = await Promise.all([
     actions.canAssignDriver ? load.driverChoices : [],
     actions.canMove ? carrierSelector(user, selectorRequestFor(load)) : Promise.resolve(null),
     loadConversationFor(user, load),
     loadTracking(load),
     vehicleSectionFor(load, user),
     collectionPanel(load, user),
+    proofReviewPanel(user, load, form),
   ]);
   return {
     title: `Load ${load.sequence} · ${load.job.reference}`,
@@ -90,6 +92,7 @@ export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPa
     statusLabels: STATUS_ACTION_LABELS,
     goods: loadGoods(load.job),
     collection: { ...collection, warnings: form.warnings ?? [] },
+    proofReview,
     errors: form.errors ?? {},
     values: form.values ?? {},
   };

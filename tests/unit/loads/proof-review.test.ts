@@ -120,6 +120,7 @@ describe("working days in England and Wales", () => {
     { case: "the Thursday before Easter 2027, the clocks going forward that Sunday: 12:00 on London's clocks", from: "2027-03-25T12:00:00Z", to: "2027-04-05T11:00:00.000Z" },
     { case: "the Friday before the clocks go forward (Good Friday in the week after)", from: "2026-03-27T09:00:00Z", to: "2026-04-07T08:00:00.000Z" },
     { case: "the Friday before the clocks go back: 14:00 BST, then 14:00 GMT", from: "2026-10-23T13:00:00Z", to: "2026-10-30T14:00:00.000Z" },
+    { case: "00:30 on the Sunday the clocks go forward, before they do: Friday 00:30 BST, under 5 days later", from: "2028-03-26T00:30:00Z", to: "2028-03-30T23:30:00.000Z" },
     { case: "00:30 on a Monday in London (still Sunday in UTC)", from: "2026-06-28T23:30:00Z", to: "2026-07-05T23:30:00.000Z" },
     { case: "seconds and milliseconds kept", from: "2026-11-24T14:05:37.250Z", to: "2026-12-01T14:05:37.250Z" },
   ])("5 working days after $case", ({ from, to }) => {
