@@ -29,15 +29,18 @@ export function billingDetailsOf(accountId: number): Promise<BillingDetails | nu
   return db().billingDetails.findUnique({ where: { accountId } });
 }
 
+type KeptBilling = { kind: BillingKind; details: BillingDetails | null };
+
 /** The admin's own account: its kind and details (null until saved); 404 for anyone else. */
-export async function requireBillingFor(user: CurrentUser): Promise<{ kind: BillingKind; details: BillingDetails | null }> {
+export async function requireBillingFor(user: CurrentUser): Promise<KeptBilling> {
   found(keepsBilling(user));
   return { kind: billingKindOf(user)!, details: await billingDetailsOf(user.accountId) };
 }
 
 /** The terms a shipper's new job carries: its own, or 30 days when it has saved no billing details. */
 export async function paymentTermsFor(shipperAccountId: number): Promise<number> {
-  const row = await db().billingDetails.findUnique({ where: { accountId: shipperAccountId }, select: { paymentTermsDays: true } });
+  const where = { accountId: shipperAccountId };
+  const row = await db().billingDetails.findUnique({ where, select: { paymentTermsDays: true } });
   return row?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS;
 }
 
@@ -56,7 +59,8 @@ export async function saveBillingDetails(
     return refused({ current_password: BILLING_MESSAGES.currentPassword });
   }
   const data = { ...input.columns, ...input.bank, ...(bank ? { bankDetailsChangedAt: now } : {}) };
-  await db().billingDetails.upsert({ where: { accountId: user.accountId }, create: { accountId: user.accountId, ...data }, update: data });
+  const { accountId } = user;
+  await db().billingDetails.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
   if (bank) await recordBankChange(user, bank, link, now);
   return ok({ bankChanged: bank !== null });
 }

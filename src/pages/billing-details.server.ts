@@ -1,6 +1,9 @@
-import { BILLING_FORM_FIELDS, bankDetailsRecentlyChanged, billingFormValues, type BillingKind } from "#domain/billing/details.ts";
 import {
-  INVOICE_GROUPINGS, MAX_PAYMENT_TERMS_DAYS, MIN_PAYMENT_TERMS_DAYS, accountNumberEnding, formatSortCode, paymentTermsText,
+  BILLING_FORM_FIELDS, bankDetailsRecentlyChanged, billingFormValues, type BillingKind,
+} from "#domain/billing/details.ts";
+import {
+  INVOICE_GROUPINGS, MAX_PAYMENT_TERMS_DAYS, MIN_PAYMENT_TERMS_DAYS, accountNumberEnding, formatSortCode,
+  paymentTermsText,
 } from "#domain/billing/labels.ts";
 import { labelFor } from "#domain/jobs/catalogue.ts";
 import { formatLongDate } from "#domain/format/dates.ts";
@@ -15,6 +18,10 @@ import type { CurrentUser } from "#models/users.server.ts";
 export const BILLING_PATH = "/account/billing";
 /** The page's address in a letter: `origin` is the app's (APP_ORIGIN in production). */
 export const billingLink = (origin: string) => `${origin.replace(/\/+$/, "")}${BILLING_PATH}`;
+
+const TERMS_HINT =
+  `Days from delivery to payment, from ${MIN_PAYMENT_TERMS_DAYS} to ${MAX_PAYMENT_TERMS_DAYS}. ` +
+  "Jobs you post from now on carry these terms.";
 
 export type BillingFormState = { errors: FieldErrors; values: Record<string, unknown> };
 
@@ -34,7 +41,8 @@ export function billingFacts(kind: BillingKind, details: BillingDetails | null):
     facts.push({ label: "Payment terms", value: paymentTermsText(details.paymentTermsDays) ?? "" });
     facts.push({ label: "Invoices", value: labelFor(INVOICE_GROUPINGS, details.invoiceGrouping) });
   } else {
-    const bank = details.sortCode ? `${formatSortCode(details.sortCode)}, ${accountNumberEnding(details.accountNumber)}` : "Not given";
+    const { sortCode, accountNumber } = details;
+    const bank = sortCode ? `${formatSortCode(sortCode)}, ${accountNumberEnding(accountNumber)}` : "Not given";
     facts.push({ label: "Bank account", value: bank });
   }
   return facts;
@@ -43,7 +51,8 @@ export function billingFacts(kind: BillingKind, details: BillingDetails | null):
 /** "Bank details changed on 3 March 2027" for a carrier whose details changed in the last 30 days, else null. */
 export function bankChangeNote(kind: BillingKind, details: BillingDetails | null, now: Date): string | null {
   const changedAt = kind === "carrier" ? details?.bankDetailsChangedAt : null;
-  return changedAt && bankDetailsRecentlyChanged(changedAt, now) ? `Bank details changed on ${formatLongDate(changedAt)}` : null;
+  if (!changedAt || !bankDetailsRecentlyChanged(changedAt, now)) return null;
+  return `Bank details changed on ${formatLongDate(changedAt)}`;
 }
 
 /**
@@ -51,7 +60,9 @@ export function bankChangeNote(kind: BillingKind, details: BillingDetails | null
  * order for the error summary, the grouping choices and the term limits, the bank-change note and
  * the facts (shown instead of the form when `locked` gives the reason). 404 for anyone but an admin.
  */
-export async function billingPage(user: CurrentUser, form: BillingFormState | null, locked: string | null, now = new Date()) {
+export async function billingPage(
+  user: CurrentUser, form: BillingFormState | null, locked: string | null, now = new Date(),
+) {
   const { kind, details } = await requireBillingFor(user);
   const state = form ?? { errors: {}, values: billingFormValues(details) };
   return {
@@ -61,7 +72,7 @@ export async function billingPage(user: CurrentUser, form: BillingFormState | nu
     fields: BILLING_FORM_FIELDS[kind],
     fieldIds: { invoice_grouping: "field_invoice_grouping_per_load" },
     groupings: INVOICE_GROUPINGS,
-    termsHint: `Days from delivery to payment, from ${MIN_PAYMENT_TERMS_DAYS} to ${MAX_PAYMENT_TERMS_DAYS}. Jobs you post from now on carry these terms.`,
+    termsHint: TERMS_HINT,
     bankChangedNote: bankChangeNote(kind, details, now),
     facts: billingFacts(kind, details),
     locked,

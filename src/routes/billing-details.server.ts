@@ -34,7 +34,9 @@ async function saveBilling(req: Request, res: Response) {
   refuseWhileImpersonating(req, "billing");
   const input = parseInput(billingDetailsSchema(billingKindOf(user)!), req.body);
   const saved = input.ok ? await saveBillingDetails(user, input.data, billingLink(originOf(req, env()))) : input;
-  if (!saved.ok) return render(req, res, user, { errors: saved.errors, values: PostedSchema.parse(req.body) }, saved.status);
+  if (!saved.ok) {
+    return render(req, res, user, { errors: saved.errors, values: PostedSchema.parse(req.body) }, saved.status);
+  }
   flash(req, "notice", "Billing details saved");
   res.redirect(303, BILLING_PATH);
 }
@@ -46,7 +48,9 @@ function billingKeeper(req: Request): CurrentUser {
   return user;
 }
 
-async function render(req: Request, res: Response, user: CurrentUser, form: BillingFormState | null = null, status = 200) {
+type Form = BillingFormState | null;
+
+async function render(req: Request, res: Response, user: CurrentUser, form: Form = null, status = 200) {
   const page = await billingPage(user, form, impersonationRefusal(req, "billing"));
   await renderPage(req, res, "billing/edit", page, status);
 }

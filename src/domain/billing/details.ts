@@ -34,9 +34,10 @@ const EMAIL_MAX = 254;
 const PASSWORD_MAX = 256;
 
 /** The form's fields in page order (the error summary lists their messages in this order). */
+const WHO_FIELDS = ["legal_name", "company_number", "registered_address", "vat_number", "invoice_email"] as const;
 export const BILLING_FORM_FIELDS: Record<BillingKind, readonly string[]> = {
-  shipper: ["legal_name", "company_number", "registered_address", "vat_number", "invoice_email", "payment_terms_days", "invoice_grouping"],
-  carrier: ["legal_name", "company_number", "registered_address", "vat_number", "invoice_email", "sort_code", "account_number", "current_password"],
+  shipper: [...WHO_FIELDS, "payment_terms_days", "invoice_grouping"],
+  carrier: [...WHO_FIELDS, "sort_code", "account_number", "current_password"],
 };
 
 // Companies House numbers: 8 digits (England and Wales), or a two-letter prefix and 6 digits
@@ -64,7 +65,9 @@ const requiredText = (missing: string, max: number, tooLong: string) =>
 function optionalCode(pattern: RegExp, message: string, compact: (text: string) => string = compactCode) {
   return z.preprocess(
     (value) => { const posted = orEmpty(value); return typeof posted === "string" ? compact(posted) : posted; },
-    z.string({ error: message }).refine((code) => code === "" || pattern.test(code), { error: message }).transform((code) => code || null),
+    z.string({ error: message })
+      .refine((code) => code === "" || pattern.test(code), { error: message })
+      .transform((code) => code || null),
   );
 }
 
@@ -75,19 +78,30 @@ export function normaliseAddress(text: string): string {
 
 const registeredAddress = z.preprocess(
   (value) => normaliseAddress(single(value) ?? ""),
-  z.string().min(1, BILLING_MESSAGES.registeredAddress).max(REGISTERED_ADDRESS_MAX, BILLING_MESSAGES.registeredAddressTooLong),
+  z.string()
+    .min(1, BILLING_MESSAGES.registeredAddress)
+    .max(REGISTERED_ADDRESS_MAX, BILLING_MESSAGES.registeredAddressTooLong),
 );
 
 const invoiceEmail = z.preprocess(
   (value) => single(value)?.trim().toLowerCase() ?? "",
-  z.string().min(1, BILLING_MESSAGES.invoiceEmail).max(EMAIL_MAX, BILLING_MESSAGES.invoiceEmailFormat).pipe(z.email(BILLING_MESSAGES.invoiceEmailFormat)),
+  z.string()
+    .min(1, BILLING_MESSAGES.invoiceEmail)
+    .max(EMAIL_MAX, BILLING_MESSAGES.invoiceEmailFormat)
+    .pipe(z.email(BILLING_MESSAGES.invoiceEmailFormat)),
 );
 
 /** Whole days as typed ("30", " 45 "); a JSON caller may send a number. Left out: the default 30. */
+const readDays = (value: unknown) => {
+  if (value === undefined) return DEFAULT_PAYMENT_TERMS_DAYS;
+  return typeof value === "string" && /^\s*[0-9]{1,4}\s*$/.test(value) ? Number(value) : value;
+};
 const paymentTermsDays = z.preprocess(
-  (value) => (value === undefined ? DEFAULT_PAYMENT_TERMS_DAYS : typeof value === "string" && /^\s*[0-9]{1,4}\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: BILLING_MESSAGES.paymentTerms }).int(BILLING_MESSAGES.paymentTerms)
-    .min(MIN_PAYMENT_TERMS_DAYS, BILLING_MESSAGES.paymentTerms).max(MAX_PAYMENT_TERMS_DAYS, BILLING_MESSAGES.paymentTerms),
+  readDays,
+  z.number({ error: BILLING_MESSAGES.paymentTerms })
+    .int(BILLING_MESSAGES.paymentTerms)
+    .min(MIN_PAYMENT_TERMS_DAYS, BILLING_MESSAGES.paymentTerms)
+    .max(MAX_PAYMENT_TERMS_DAYS, BILLING_MESSAGES.paymentTerms),
 );
 
 const invoiceGrouping = z.preprocess(
@@ -113,11 +127,17 @@ const commonColumns = (input: CommonPosted) => ({
 });
 
 /** A shipper's details: who it is, its payment terms for the jobs it posts, how its invoices come. */
-const ShipperBillingSchema = z.object({ ...common, payment_terms_days: paymentTermsDays, invoice_grouping: invoiceGrouping }).transform((input) => ({
-  columns: { ...commonColumns(input), paymentTermsDays: input.payment_terms_days, invoiceGrouping: input.invoice_grouping },
-  bank: null,
-  currentPassword: "",
-}));
+const ShipperBillingSchema = z
+  .object({ ...common, payment_terms_days: paymentTermsDays, invoice_grouping: invoiceGrouping })
+  .transform((input) => ({
+    columns: {
+      ...commonColumns(input),
+      paymentTermsDays: input.payment_terms_days,
+      invoiceGrouping: input.invoice_grouping,
+    },
+    bank: null,
+    currentPassword: "",
+  }));
 
 /** Both bank fields or neither: half a bank account can be paid into by nobody. */
 function bankTogether(input: { sort_code: string | null; account_number: string | null }, ctx: z.RefinementCtx) {
@@ -132,7 +152,10 @@ const CarrierBillingSchema = z
     ...common,
     sort_code: optionalCode(SORT_CODE, BILLING_MESSAGES.sortCode, compactSortCode),
     account_number: optionalCode(ACCOUNT_NUMBER, BILLING_MESSAGES.accountNumber),
-    current_password: z.preprocess((value) => single(value) ?? "", z.string().max(PASSWORD_MAX, BILLING_MESSAGES.currentPassword)),
+    current_password: z.preprocess(
+      (value) => single(value) ?? "",
+      z.string().max(PASSWORD_MAX, BILLING_MESSAGES.currentPassword),
+    ),
   })
   .superRefine(bankTogether)
   .transform((input) => ({
@@ -142,7 +165,10 @@ const CarrierBillingSchema = z
   }));
 
 export type BankDetails = { sortCode: string | null; accountNumber: string | null };
-export type BillingColumns = ReturnType<typeof commonColumns> & { paymentTermsDays?: number; invoiceGrouping?: InvoiceGrouping };
+export type BillingColumns = ReturnType<typeof commonColumns> & {
+  paymentTermsDays?: number;
+  invoiceGrouping?: InvoiceGrouping;
+};
 /** The form as read: the columns to write, the bank details (null for a shipper) and the password typed. */
 export type BillingInput = { columns: BillingColumns; bank: BankDetails | null; currentPassword: string };
 

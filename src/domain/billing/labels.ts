@@ -6,7 +6,10 @@ export const INVOICE_GROUPINGS = [
   { value: "weekly", label: "One invoice per carrier each week" },
 ] as const;
 export type InvoiceGrouping = (typeof INVOICE_GROUPINGS)[number]["value"];
-export const INVOICE_GROUPING_VALUES = INVOICE_GROUPINGS.map((option) => option.value) as [InvoiceGrouping, ...InvoiceGrouping[]];
+export const INVOICE_GROUPING_VALUES = INVOICE_GROUPINGS.map((option) => option.value) as [
+  InvoiceGrouping,
+  ...InvoiceGrouping[],
+];
 
 /** A shipper's terms until it says otherwise, and the terms of a job posted by one with no billing details. */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
@@ -35,7 +38,8 @@ export function paymentTermsFact(termsDays: number | null | undefined): { label:
 /** "123456" → "12-34-56", as banks print a sort code; anything else as it is. */
 export function formatSortCode(sortCode: string | null | undefined): string {
   if (!sortCode) return "";
-  return /^[0-9]{6}$/.test(sortCode) ? `${sortCode.slice(0, 2)}-${sortCode.slice(2, 4)}-${sortCode.slice(4)}` : sortCode;
+  const pairs = /^([0-9]{2})([0-9]{2})([0-9]{2})$/.exec(sortCode);
+  return pairs ? pairs.slice(1).join("-") : sortCode;
 }
 
 /** "31926819" → "ending 6819": enough to recognise an account on a page that must not show it whole. */

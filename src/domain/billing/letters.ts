@@ -25,7 +25,8 @@ export function bankDetailsChangedLetter(name: string, change: BankChange): Lett
     : `${change.company} has no bank details on Loadline now.`;
   const text =
     `Hello ${name},\n\n` +
-    `The bank details of ${change.company} on Loadline were changed by ${change.changedBy} on ${formatDateTime(change.changedAt)} (UK time).\n` +
+    `The bank details of ${change.company} on Loadline were changed by ${change.changedBy} ` +
+    `on ${formatDateTime(change.changedAt)} (UK time).\n` +
     `${what}\n\n` +
     `If you did not expect this change, check the details now and tell your bank: ${change.link}\n` +
     `Invoices paid into the new account say for 30 days that the bank details changed.\n`;

@@ -26,7 +26,8 @@ export async function passwordConfirmed(user: CurrentUser, password: string): Pr
  */
 export async function recordBankChange(user: CurrentUser, bank: BankDetails, link: string, now: Date): Promise<void> {
   const accountEnding = accountNumberEnding(bank.accountNumber);
-  await audit("billing.bank_details_changed", user.id, null, { accountId: user.accountId, accountEnding: accountEnding || null });
+  const logged = { accountId: user.accountId, accountEnding: accountEnding || null };
+  await audit("billing.bank_details_changed", user.id, null, logged);
   const admins = await db().user.findMany({
     where: { accountId: user.accountId, role: "admin", removedAt: null },
     select: { name: true, email: true },

@@ -1,13 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { BILLING_MESSAGES as M } from "#domain/billing/details.ts";
-import { csrfTokenFor, signedInAgent } from "../../support/app.ts";
+import { createSignInLimiter } from "#server/rate-limit.server.ts";
+import { agent, csrfTokenFor, signedInAgent as signedInTo, testApp } from "../../support/app.ts";
 import { createCarrier, createShipper, createSupport, createUser } from "../../support/fixtures.ts";
 
 // /account/billing: the account's admin reads and saves its billing details (303 back with
 // "Billing details saved"); a refused field answers 422 with its message in the summary and beside
 // the field, and nothing is saved; members, drivers and support get 404; support impersonating the
 // admin reads the details but saving is refused (403, with the reason).
+
+// More sign-ins than one address may make in 15 minutes: this file's app lets them all through.
+const app = testApp({}, { signInLimiter: createSignInLimiter({ ipPoints: 1_000 }) });
+const signedInAgent = (email: string) => signedInTo(email, app);
 
 type User = Awaited<ReturnType<typeof createShipper>>;
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
@@ -178,8 +183,7 @@ describe("who may", () => {
   });
 
   it("signed out: sent to sign in", async () => {
-    const { agent } = await import("../../support/app.ts");
-    const page = await agent().get("/account/billing");
+    const page = await agent(app).get("/account/billing");
     expect([page.status, page.headers.location]).toEqual([303, "/login"]);
   });
 });
@@ -207,5 +211,45 @@ describe("support impersonating the admin", () => {
       expect(refused.text).toContain(sentence);
     }
     expect(await stored(shipper.accountId)).toMatchObject({ legalName: "Acme Foods Ltd" });
+  });
+});
+
+describe("the refused form's summary (GOV.UK pattern)", () => {
+  /** The opening tag of the control with this id. */
+  const controlTag = (html: string, id: string) => new RegExp(`<(?:input|textarea|select)[^>]*\\sid="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+  const summaryLinks = (html: string) => {
+    const block = /<div class="form-error error-summary"[^>]*>[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
+    expect(block).toMatch(/role="alert"/);
+    expect(block).toMatch(/\sautofocus[\s>]/);
+    return [...block.matchAll(/<a href="#([^"]+)">/g)].map((m) => m[1]);
+  };
+
+  it.each<[string, "shipper" | "carrier", Record<string, string>, string[]]>([
+    [
+      "a shipper's form, every field wrong",
+      "shipper",
+      { legal_name: "", company_number: "1", registered_address: "", vat_number: "X", invoice_email: "", payment_terms_days: "0", invoice_grouping: "x" },
+      ["field_legal_name", "field_company_number", "field_registered_address", "field_vat_number", "field_invoice_email", "field_payment_terms_days", "field_invoice_grouping_per_load"],
+    ],
+    [
+      "a carrier's form, every field wrong",
+      "carrier",
+      { legal_name: "", company_number: "1", registered_address: "", vat_number: "X", invoice_email: "", sort_code: "1", account_number: "1" },
+      ["field_legal_name", "field_company_number", "field_registered_address", "field_vat_number", "field_invoice_email", "field_sort_code", "field_account_number"],
+    ],
+  ])("%s: every message in the form's order, each linked to a control marked invalid that names it", async (_case, kind, body, ids) => {
+    const a = await signedInAgent((kind === "shipper" ? shipper : carrier).email);
+    const refused = await post(a, body);
+    expect(refused.status).toBe(422);
+    expect(summaryLinks(refused.text)).toEqual(ids);
+    for (const id of ids) {
+      const tag = controlTag(refused.text, id!);
+      expect(tag, id).toContain('aria-invalid="true"');
+      if (id === "field_invoice_grouping_per_load") {
+        expect(refused.text).toContain('<fieldset class="choice-group field-with-error" aria-describedby="field_invoice_grouping_error">');
+      } else {
+        expect(tag, id).toMatch(new RegExp(`aria-describedby="[^"]*${id}_error`));
+      }
+    }
   });
 });
