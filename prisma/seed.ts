@@ -12,6 +12,7 @@ import { seedSavedSearches } from "./seeds/saved-searches.ts";
 import { seedVehicles } from "./seeds/vehicles.ts";
 import { seedHistory } from "./seeds/history.ts";
 import { seedSupport } from "./seeds/support.ts";
+import { seedProofReviews } from "./seeds/proof-review.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -30,6 +31,7 @@ export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedO
   await seedTracking(db);
   await seedTeam(db);
   await seedHistory(db, accounts);
+  await seedProofReviews(db, accounts);
   await seedSupport(db, accounts);
   await fillMissingJobCo2e();
 }

@@ -13,7 +13,8 @@ const DAY = 86_400_000;
 type Accounts = Record<string, number>;
 type File = { filename: string; contentType: string; bytes: Buffer; use: string };
 
-async function store(db: PrismaClient, uploadedById: number, file: File) {
+/** Writes a file to storage and records its blob (also for the proof-review demo). */
+export async function store(db: PrismaClient, uploadedById: number, file: File) {
   const key = newStorageKey();
   const place = await storage().writer(key);
   await new Promise<void>((resolve, reject) => place.stream.end(file.bytes, () => resolve()).on("error", reject));
@@ -33,7 +34,7 @@ function photo(filename: string, trailer: string): Promise<File> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer().then((bytes) => ({ filename, contentType: "image/jpeg", bytes, use: "photo" }));
 }
 
-function signature(): Promise<File> {
+export function signature(): Promise<File> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><path d="M30 140 C 90 40, 130 180, 190 90 S 290 40, 330 130 S 430 170, 470 70 L 560 110" fill="none" stroke="#1b2a6b" stroke-width="5" stroke-linecap="round"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer().then((bytes) => ({ filename: "signature.png", contentType: "image/png", bytes, use: "signature" }));
 }
