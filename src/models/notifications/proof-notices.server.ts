@@ -34,6 +34,7 @@ export async function proofReviewDrafts(event: ProofEvent): Promise<Notification
   const office = await officeUsers([load.carrierAccountId]);
   const { kind } = event;
   if (kind === "proof_accepted") return to(office, content.proofAccepted({ ...shipper, automatic: event.automatic }));
-  const why = { reason: reasonLabel(review?.reason), note: review?.note ?? null };
+  // The sentence goes on after the note: a closing full stop of its own is dropped.
+  const why = { reason: reasonLabel(review?.reason), note: review?.note?.replace(/\.+$/, "") || null };
   return to(office, content.proofDisputed({ ...shipper, ...why }));
 }

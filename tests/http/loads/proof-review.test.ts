@@ -260,6 +260,7 @@ describe("the load page's review, on each side", () => {
     expect(shipperPage).toContain("<strong>Disputed: Short delivery — 2 pallets missing</strong>");
     expect(shipperPage).toContain('<input type="hidden" name="decision" value="accept">');
     expect(shipperPage).not.toContain("If you do nothing");
+    expect((await noticesOf("proof_disputed"))[0]!.body).toBe("Crunch Foods disputed the proof of delivery: Short delivery — 2 pallets missing. Reply in the load's messages or add a photo.");
     for (const person of [carrier, driver]) {
       const page = await pageOf(person.email);
       expect(page).toContain("<strong>Disputed by the shipper</strong>");
