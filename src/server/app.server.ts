@@ -13,6 +13,7 @@ import { sessionCache } from "#db/session-cache.server.ts";
 import { renderFileForExpress } from "#lib/templates.server.ts";
 import { forgetSignedInUsers } from "#models/users.server.ts";
 import { PrismaSessionStore } from "#server/session-store.server.ts";
+import { sessionSavedFirst } from "#server/session-saved-first.server.ts";
 import { shedLoad } from "#server/load-shedding.server.ts";
 import { requestLog } from "#server/request-log.server.ts";
 import { contentSecurityPolicy } from "#server/content-security.server.ts";
@@ -53,7 +54,7 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
   useSignatureCallbacks(app, env, redis);
   forgetEarlierApps();
   const { sessionParser, sessionStore } = sessions(env);
-  app.use(sessionParser);
+  app.use(sessionParser, sessionSavedFirst);
   useRequestSteps(app, writeBudgets, redis);
   app.use(routes({ env, signInLimiter: signInLimiter ?? createSignInLimiter({ redis }) }));
   app.use(notFoundHandler);

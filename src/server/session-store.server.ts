@@ -16,6 +16,8 @@ export const TOUCH_EVERY_MS = 3600_000;
  */
 export class PrismaSessionStore extends session.Store {
   private readonly touched = new Map<string, number>();
+  /** What this process last wrote for each session: saving the same again writes nothing. */
+  private readonly written = new Map<string, string>();
 
   constructor(private readonly db: () => PrismaClient) {
     super();
@@ -36,10 +38,16 @@ export class PrismaSessionStore extends session.Store {
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const fields = { data: JSON.stringify(data), expiresAt: expiry(data), userId: personBehind(data) };
+    // express-session saves a regenerated session again as the response ends, after it was saved
+    // before answering (session-saved-first); that second, identical write could land after the
+    // next request's and undo it (a sign-in's CSRF token lost), so it is not made.
+    if (this.written.get(sid) === fields.data) return callback?.();
     const since = sessionCache.generation;
     this.db()
       .session.upsert({ where: { id: sid }, create: { id: sid, ...fields }, update: fields })
       .then(() => {
+        if (this.written.size > 100_000) this.written.clear();
+        this.written.set(sid, fields.data);
         this.touched.set(sid, Date.now());
         return sessionCache.changed(sid, { json: fields.data, expiresAt: fields.expiresAt.getTime(), userId: fields.userId }, since);
       })
@@ -49,6 +57,7 @@ export class PrismaSessionStore extends session.Store {
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     void sessionCache.forgetSession(sid);
     this.touched.delete(sid);
+    this.written.delete(sid);
     this.db()
       .session.deleteMany({ where: { id: sid } })
       // Again once deleted, and awaited: every process has been told before the sign-out is answered.
