@@ -50,8 +50,8 @@ describe("a changed session is saved before the response leaves", () => {
   afterAll(() => apps.forEach(({ server }) => server.close()));
 
   it("after a sign-in: the redirect's head arrives with the new session already stored", async () => {
-    const [{ server, store }] = apps;
-    expect(await storedWhenHeadArrives(server!, store!, "/sign_in")).toMatchObject({ userId: 7 });
+    const { server, store } = apps[0]!;
+    expect(await storedWhenHeadArrives(server, store, "/sign_in")).toMatchObject({ userId: 7 });
   });
 
   it("without it, express-session sends the head first (the race this closes)", async () => {
@@ -60,7 +60,7 @@ describe("a changed session is saved before the response leaves", () => {
   });
 
   it("after a write that leaves a flash message in a new session", async () => {
-    const [{ server, store }] = apps;
-    expect(await storedWhenHeadArrives(server!, store!, "/flash")).toMatchObject({ flash: "Saved" });
+    const { server, store } = apps[0]!;
+    expect(await storedWhenHeadArrives(server, store, "/flash")).toMatchObject({ flash: "Saved" });
   });
 });
