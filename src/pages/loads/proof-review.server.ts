@@ -72,6 +72,14 @@ function reviewForm(load: LoadDetail, status: string, form: ReviewForm) {
   };
 }
 
+/** What the load page's "Next steps" says while the proof waits on this side (null when it does not). */
+function nextStepOf(side: Side, status: string): string | null {
+  if (side === "shipper" && status === "awaiting_review") return "Review the proof of delivery";
+  if (side === "shipper" && status === "disputed") return "Accept the proof once the carrier has answered your dispute";
+  if (side === "carrier" && status === "disputed") return "Answer the shipper's dispute about the proof";
+  return null;
+}
+
 export type ProofReviewPanel = Awaited<ReturnType<typeof proofReviewPanel>>;
 
 /**
@@ -93,5 +101,6 @@ export async function proofReviewPanel(user: CurrentUser, load: LoadDetail, form
     autoAccept: autoAcceptText(side, state),
     dispute: disputed ? `The shipper disputed the proof: ${disputeText(latest)}. ${ANSWER_THE_DISPUTE}` : "",
     form: side === "shipper" && state.proofStatus !== "accepted" ? reviewForm(load, state.proofStatus, form) : null,
+    nextStep: nextStepOf(side, state.proofStatus),
   };
 }

@@ -245,8 +245,12 @@ describe("the load page's review, on each side", () => {
     expect(shipperPage).toContain("If you do nothing, the proof is accepted on Tuesday 1 December.");
     expect(shipperPage).toContain(form());
     expect(shipperPage).toContain('id="proof_review_reason_missing_paperwork" name="reason" value="missing_paperwork"> Missing paperwork</label>');
+    // The page's next steps agree with the review card: the shipper has something to do.
+    expect(shipperPage).toContain('<a href="#proof-review">Review the proof of delivery</a>');
+    expect(shipperPage).not.toContain("Nothing to do on this load.");
     for (const person of [carrier, driver]) {
       const page = await pageOf(person.email);
+      expect(page).not.toContain('<a href="#proof-review">');
       expect(page).toContain("<strong>Awaiting the shipper&#39;s review</strong>");
       expect(page).toContain("If the shipper does nothing, the proof is accepted on Tuesday 1 December.");
       expect(page).not.toContain(form());
@@ -260,11 +264,13 @@ describe("the load page's review, on each side", () => {
     expect(shipperPage).toContain("<strong>Disputed: Short delivery — 2 pallets missing</strong>");
     expect(shipperPage).toContain('<input type="hidden" name="decision" value="accept">');
     expect(shipperPage).not.toContain("If you do nothing");
+    expect(shipperPage).toContain('<a href="#proof-review">Accept the proof once the carrier has answered your dispute</a>');
     expect((await noticesOf("proof_disputed"))[0]!.body).toBe("Crunch Foods disputed the proof of delivery: Short delivery — 2 pallets missing. Reply in the load's messages or add a photo.");
     for (const person of [carrier, driver]) {
       const page = await pageOf(person.email);
       expect(page).toContain("<strong>Disputed by the shipper</strong>");
       expect(page).toContain("The shipper disputed the proof: Short delivery — 2 pallets missing. Reply in the messages below or add a photo.");
+      expect(page).toContain('<a href="#proof-review">Answer the shipper&#39;s dispute about the proof</a>');
       expect(page).not.toContain(form());
     }
   });
@@ -277,6 +283,7 @@ describe("the load page's review, on each side", () => {
       const page = await pageOf(person.email);
       expect(page).toContain(sentence);
       expect(page).not.toContain(form());
+      expect(page).not.toContain('<a href="#proof-review">');
     }
   });
 
