@@ -10,8 +10,10 @@ import {
 import { loadStream } from "#domain/messaging/streams.ts";
 import { broadcastTo } from "#lib/broadcast.server.ts";
 import { found } from "#lib/errors.server.ts";
+import { logger } from "#lib/logger.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
+import { invoiceAcceptedLoad } from "#models/invoices.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
 import { notifyAll } from "#models/notifications/after-commit.server.ts";
 import type { NotifyEvent } from "#models/notifications/notify.server.ts";
@@ -65,8 +67,14 @@ function moveProof({ loadId, from, to, at, review }: Move): Promise<boolean> {
   });
 }
 
-/** After a move has committed: the carrier's office hears of it and open load pages refresh. */
+/**
+ * After a move has committed: an accepted proof's load is invoiced (a failure is logged, never undoes
+ * the acceptance), the carrier's office hears of it and open load pages refresh.
+ */
 async function afterProofMove(loadId: number, event: NotifyEvent) {
+  if (event.kind === "proof_accepted") {
+    await invoiceAcceptedLoad(loadId).catch((error: unknown) => logger().error({ err: error, loadId }, "invoice for an accepted proof failed"));
+  }
   await notifyAll([event]);
   await broadcastTo(loadStream(loadId), refreshStream());
 }

@@ -45,6 +45,9 @@ const EnvSchema = z
     // At most 2,047 MB: a file's size must fit its database column.
     UPLOAD_PHOTO_MAX_MB: z.coerce.number().positive().max(2047).default(25),
     UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().max(2047).default(50),
+    // The Bank of England base rate in basis points (400 = 4%), for statutory interest on a late
+    // invoice (src/domain/invoices/late-payment.ts): set it when the Bank changes it.
+    BANK_BASE_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(400),
     // Map tiles: an https URL template with {z}/{x}/{y} (and optional {s}); the CSP allows its host only.
     TILE_URL: z
       .url()

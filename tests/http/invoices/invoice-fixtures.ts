@@ -1,0 +1,45 @@
+import { db } from "#db/client.server.ts";
+import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
+import { createJob, type JobOverrides } from "../../support/job-fixtures.ts";
+
+// A shipper (Crunch Foods, 14-day terms on its jobs) and a carrier (Pennine Haulage) with billing
+// details, a driver of the carrier's, and delivered loads of theirs whose proofs await review.
+
+export type Person = Awaited<ReturnType<typeof createShipper>>;
+export type Parties = { shipper: Person; carrier: Person; driver: Person };
+
+/** Delivered on Tuesday 24 November 2026 at 14:05 UTC. */
+export const DELIVERED_AT = new Date("2026-11-24T14:05:00Z");
+
+export async function createParties(): Promise<Parties> {
+  const shipper = await createShipper({ company: "Crunch Foods", name: "Sam Shipper" });
+  const carrier = await createCarrier({ company: "Pennine Haulage", name: "Carl Carrier" });
+  const driver = await createUser("carrier", { role: "driver", accountId: carrier.accountId, name: "Dave Driver" });
+  await db().billingDetails.create({
+    data: {
+      accountId: shipper.accountId, legalName: "Crunch Foods Ltd", registeredAddress: "1 Crisp Lane\nLeeds\nLS1 1AA",
+      companyNumber: "01234567", vatNumber: "GB111222333", invoiceEmail: "accounts@crunch.example", paymentTermsDays: 14,
+    },
+  });
+  await db().billingDetails.create({
+    data: {
+      accountId: carrier.accountId, legalName: "Pennine Haulage Ltd", registeredAddress: "9 Moor Road\nHalifax\nHX1 1AB",
+      companyNumber: "07654321", vatNumber: "GB987654321", invoiceEmail: "invoices@pennine.example", sortCode: "401234", accountNumber: "12345678",
+    },
+  });
+  return { shipper, carrier, driver };
+}
+
+/** A delivered load of a job of the shipper's, run by the carrier, its proof awaiting review. */
+export async function deliveredLoad(parties: Parties, priceCents: number, job: JobOverrides = {}) {
+  const { shipper, carrier, driver } = parties;
+  const created = await createJob(shipper.accountId, shipper.id, { status: "in_progress", reference: "Crisps to Bristol", paymentTermsDays: 14, ...job });
+  const load = await db().load.create({
+    data: {
+      jobId: created.id, sequence: 1, carrierAccountId: carrier.accountId, driverId: driver.id, status: "delivered", priceCents,
+      collectedAt: new Date("2026-11-24T08:00:00Z"), deliveredAt: DELIVERED_AT, proofStatus: "awaiting_review",
+    },
+  });
+  await db().proofOfDelivery.create({ data: { loadId: load.id, recipientName: "Mark at goods-in", deliveredAt: DELIVERED_AT, recordedById: driver.id } });
+  return load.id;
+}
