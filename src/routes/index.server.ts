@@ -12,6 +12,7 @@ import { chartsRouter } from "#routes/charts.server.ts";
 import { dashboardRouter } from "#routes/dashboard.server.ts";
 import { GEO_PATHS, geoRouter } from "#routes/geo.server.ts";
 import { homeRouter } from "#routes/home.server.ts";
+import { invoicesRouter } from "#routes/invoices.server.ts";
 import { jobsRouter } from "#routes/jobs.server.ts";
 import { loadTimelineRouter } from "#routes/load-timeline.server.ts";
 import { loadsRouter } from "#routes/loads.server.ts";
@@ -62,6 +63,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(attachmentsRouter())
     .use(proofOfDeliveryRouter())
     .use(proofReviewRouter())
+    .use(invoicesRouter())
     .use(loadTimelineRouter())
     .use(chartsRouter())
     .use(supportRouter())

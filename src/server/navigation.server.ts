@@ -16,6 +16,7 @@ export function navLinksFor(user: CurrentUser): NavLink[] {
       { href: "/jobs", label: "Job board" },
       { href: "/quotes", label: "My quotes" },
       { href: "/loads", label: "Loads" },
+      { href: "/invoices", label: "Invoices" },
       { href: "/messages", label: "Messages" },
       { href: "/team", label: "Team" },
       { href: "/vehicles", label: "Vehicles" },
@@ -27,6 +28,7 @@ export function navLinksFor(user: CurrentUser): NavLink[] {
     { href: "/jobs", label: "Jobs" },
     { href: "/jobs/new", label: "Post a job" },
     { href: "/loads", label: "Loads" },
+    { href: "/invoices", label: "Invoices" },
     { href: "/messages", label: "Messages" },
     ...(mayManageTeam(user.role) ? [{ href: "/team", label: "Team" }] : []),
   ];

@@ -1,0 +1,95 @@
+import { formatDate, formatLongDate } from "#domain/format/dates.ts";
+import { formatMoney } from "#domain/format/money.ts";
+import { PAYMENT_FORM_FIELDS } from "#domain/invoices/payment.ts";
+import { ukDate } from "#domain/invoices/dates.ts";
+import type { FieldErrors } from "#lib/result.server.ts";
+import {
+  counterpartsOf, invoiceSideOf, invoicesFor, isCustomerOf, isIssuerOf, type InvoiceDetail, type InvoiceState,
+} from "#models/invoices.server.ts";
+import type { InvoiceRow } from "#models/invoices/list.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+import { invoiceDocument } from "#pages/invoices/document.server.ts";
+import { latePaymentOf, overdue } from "#pages/invoices/late-payment.server.ts";
+
+// The invoice pages: an office's list (views/invoices/index.ejs), filtered by state and by the
+// company on the other side, and one invoice (views/invoices/show.ejs) with what it must show as a
+// VAT invoice, late-payment figures when overdue, and the payment forms for whichever side acts next.
+
+export const INVOICES_PATH = "/invoices";
+export const invoicePath = (id: number) => `${INVOICES_PATH}/${id}`;
+export const invoicePdfPath = (id: number) => `${INVOICES_PATH}/${id}.pdf`;
+
+export const STATE_LABELS: Record<InvoiceState, string> = { issued: "Awaiting payment", overdue: "Overdue", paid: "Paid" };
+const STATE_OPTIONS = (Object.keys(STATE_LABELS) as InvoiceState[]).map((value) => ({ value, label: STATE_LABELS[value] }));
+
+/** `?state=` and `?counterpart=` as filters; anything unreadable is no filter. */
+export function invoiceFilters(query: Record<string, unknown>) {
+  const state = typeof query.state === "string" && query.state in STATE_LABELS ? (query.state as InvoiceState) : null;
+  const counterpart = typeof query.counterpart === "string" && /^[1-9]\d{0,14}$/.test(query.counterpart) ? Number(query.counterpart) : null;
+  return { state, counterpart };
+}
+
+/** The state a row is in now, for its tag. */
+function stateOf(invoice: Pick<InvoiceRow, "status" | "dueDate">, now: Date): InvoiceState {
+  if (invoice.status === "paid") return "paid";
+  return overdue(invoice, now) ? "overdue" : "issued";
+}
+
+function rowOf(invoice: InvoiceRow, side: "issuer" | "customer", now: Date) {
+  const state = stateOf(invoice, now);
+  const counterpart = side === "issuer" ? invoice.customerAccount.name : invoice.issuerAccount.name;
+  return {
+    id: invoice.id, href: invoicePath(invoice.id), number: invoice.number, counterpart, state, stateLabel: STATE_LABELS[state],
+    issued: formatDate(invoice.issueDate), due: formatDate(invoice.dueDate), gross: formatMoney(invoice.grossPence),
+  };
+}
+
+/** The list: rows, the filters as chosen, their choices, and what to say when there are none. */
+export async function invoicesPage(user: CurrentUser, query: Record<string, unknown>, now = new Date()) {
+  const side = invoiceSideOf(user) ?? "customer";
+  const filters = invoiceFilters(query);
+  const [rows, counterparts] = await Promise.all([invoicesFor(user, filters, now), counterpartsOf(user)]);
+  const filtered = Boolean(filters.state || filters.counterpart);
+  return {
+    title: "Invoices",
+    intro: side === "issuer" ? "Invoices you have issued to shippers." : "Invoices carriers have issued to you.",
+    counterpartLabel: side === "issuer" ? "Customer" : "Carrier",
+    rows: rows.map((row) => rowOf(row, side, now)),
+    filters,
+    stateOptions: STATE_OPTIONS,
+    counterparts,
+    empty: filtered ? "No invoices match these filters." : "No invoices yet. An invoice is issued when the shipper accepts a load's proof of delivery.",
+    filtered,
+  };
+}
+
+export type PaymentForm = { errors: FieldErrors; values: Record<string, unknown> };
+
+/** Where payment stands, as one sentence. */
+function paymentStatusOf(invoice: InvoiceDetail, now: Date): string {
+  if (invoice.status === "paid") {
+    const paid = `Paid on ${formatLongDate(invoice.paidAt)}${invoice.paidReference ? `, reference ${invoice.paidReference}` : ""}`;
+    return invoice.receiptConfirmedAt ? `${paid}. Receipt confirmed on ${formatLongDate(invoice.receiptConfirmedAt)}.` : `${paid}. Awaiting the carrier's confirmation.`;
+  }
+  return overdue(invoice, now) ? `Overdue: payment was due on ${formatLongDate(invoice.dueDate)}.` : `Awaiting payment by ${formatLongDate(invoice.dueDate)}.`;
+}
+
+/** One invoice for one of its two offices; `form` is a refused payment form as posted. */
+export function invoicePage(invoice: InvoiceDetail, user: CurrentUser, form: PaymentForm | null = null, now = new Date()) {
+  const forCustomer = isCustomerOf(invoice, user);
+  const state = stateOf(invoice, now);
+  const errors = form?.errors ?? {};
+  return {
+    title: `${Object.keys(errors).length ? "Error: " : ""}Invoice ${invoice.number}`,
+    invoice: { id: invoice.id, number: invoice.number },
+    document: invoiceDocument(invoice, forCustomer, now),
+    state, stateLabel: STATE_LABELS[state],
+    paymentStatus: paymentStatusOf(invoice, now),
+    latePayment: latePaymentOf(invoice, now),
+    pdfPath: invoicePdfPath(invoice.id),
+    payment: forCustomer && invoice.status === "issued" ? { action: `${invoicePath(invoice.id)}/payment`, fields: PAYMENT_FORM_FIELDS, today: ukDate(now) } : null,
+    receipt: isIssuerOf(invoice, user) && invoice.status === "paid" && !invoice.receiptConfirmedAt ? { action: `${invoicePath(invoice.id)}/receipt` } : null,
+    errors,
+    values: form?.values ?? { paid_on: ukDate(now), reference: "" },
+  };
+}

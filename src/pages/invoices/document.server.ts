@@ -1,0 +1,108 @@
+import { bankDetailsRecentlyChanged } from "#domain/billing/details.ts";
+import { formatSortCode, paymentTermsText } from "#domain/billing/labels.ts";
+import { daysBetween } from "#domain/format/calendar.ts";
+import { formatDate, formatLongDate } from "#domain/format/dates.ts";
+import { ukDate } from "#domain/invoices/dates.ts";
+import { formatMoney } from "#domain/format/money.ts";
+import { vatBreakdown, vatRateLabel, ZERO_RATE_BP } from "#domain/invoices/vat.ts";
+import { readParty, type InvoiceDetail, type InvoiceParty } from "#models/invoices.server.ts";
+
+// What an invoice shows, on its page and in its PDF alike: every field a full UK VAT invoice must
+// (VAT_INVOICE_FIELDS in src/domain/invoices/required-fields.ts), each under the label below, so
+// the tests can check the checklist against both. The carrier's bank details are for the customer.
+
+/** The label each VAT_INVOICE_FIELDS item is shown under. */
+export const INVOICE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  invoice_number: "Invoice number",
+  issue_date: "Date of issue",
+  tax_point: "Tax point (date of supply)",
+  supplier_name_address: "From",
+  supplier_vat_number: "Supplier's VAT number",
+  customer_name_address: "To",
+  description: "Description",
+  quantity: "Quantity",
+  unit_price: "Unit price (excl. VAT)",
+  vat_rate: "VAT rate",
+  line_net: "Amount (excl. VAT)",
+  total_net: "Total excluding VAT",
+  total_vat: "Total VAT",
+  zero_rated_total: "Zero-rated, no VAT payable",
+  cash_discount: "Discount for prompt payment",
+  total_gross: "Total including VAT",
+};
+
+type Fact = { label: string; value: string };
+const label = (key: string) => INVOICE_FIELD_LABELS[key] ?? key;
+
+/** A party's name and address as lines, then its company and VAT numbers. */
+function partyLines(party: InvoiceParty): string[] {
+  return [party.legalName, ...party.address.split("\n").map((line) => line.trim()).filter(Boolean)];
+}
+
+function lineOf(line: InvoiceDetail["lines"][number]) {
+  return {
+    description: line.description,
+    dates: `Collected ${formatDate(line.collectionDate) || "—"}, delivered ${formatDate(line.deliveryDate)}`,
+    quantity: "1",
+    unitPrice: formatMoney(line.netPence),
+    vatRate: vatRateLabel(line.vatRateBp),
+    net: formatMoney(line.netPence),
+    vat: formatMoney(line.vatPence),
+  };
+}
+
+function totalsOf(invoice: InvoiceDetail): Fact[] {
+  const rates = vatBreakdown(invoice.lines.map((line) => ({ netPence: line.netPence, rateBp: line.vatRateBp })));
+  const zeroRated = rates.find((rate) => rate.rateBp === ZERO_RATE_BP)?.netPence ?? 0;
+  return [
+    { label: label("total_net"), value: formatMoney(invoice.netPence) },
+    { label: label("zero_rated_total"), value: formatMoney(zeroRated) },
+    { label: label("total_vat"), value: formatMoney(invoice.vatPence) },
+    { label: label("cash_discount"), value: "None offered" },
+    { label: label("total_gross"), value: formatMoney(invoice.grossPence) },
+  ];
+}
+
+/** "Sort code 40-12-34, account 12345678", for the customer's eyes only; null when none was given. */
+function bankOf(supplier: InvoiceParty, forCustomer: boolean): Fact[] | null {
+  if (!forCustomer || !supplier.sortCode || !supplier.accountNumber) return null;
+  return [
+    { label: "Account name", value: supplier.legalName },
+    { label: "Sort code", value: formatSortCode(supplier.sortCode) },
+    { label: "Account number", value: supplier.accountNumber },
+  ];
+}
+
+/** "Bank details changed on 3 March 2027", when the carrier changed them in the 30 days before now. */
+function bankChangeOf(supplier: InvoiceParty, forCustomer: boolean, now: Date): string | null {
+  const changedAt = supplier.bankDetailsChangedAt ? new Date(supplier.bankDetailsChangedAt) : null;
+  if (!forCustomer || !changedAt || !bankDetailsRecentlyChanged(changedAt, now)) return null;
+  return `Bank details changed on ${formatLongDate(changedAt)}`;
+}
+
+/** Days from the tax point's UK day to the due date (stored as its UTC midnight). */
+const termsDaysOf = (invoice: InvoiceDetail) => daysBetween(ukDate(invoice.taxPoint), invoice.dueDate.toISOString().slice(0, 10));
+
+/** The invoice as a document: heading facts, the two parties, its lines, totals and payment details. */
+export function invoiceDocument(invoice: InvoiceDetail, forCustomer: boolean, now = new Date()) {
+  const supplier = readParty(invoice.supplier);
+  const customer = readParty(invoice.customer);
+  const facts: Fact[] = [
+    { label: label("invoice_number"), value: invoice.number },
+    { label: label("issue_date"), value: formatLongDate(invoice.issueDate) },
+    { label: label("tax_point"), value: formatLongDate(invoice.taxPoint) },
+    { label: "Payment due", value: formatLongDate(invoice.dueDate) },
+  ];
+  const terms = paymentTermsText(termsDaysOf(invoice));
+  return {
+    facts,
+    terms,
+    supplier: { lines: partyLines(supplier), companyNumber: supplier.companyNumber, vatNumber: supplier.vatNumber ?? "Not VAT-registered", email: supplier.invoiceEmail },
+    customer: { lines: partyLines(customer), companyNumber: customer.companyNumber, vatNumber: customer.vatNumber, email: customer.invoiceEmail },
+    lines: invoice.lines.map(lineOf),
+    totals: totalsOf(invoice),
+    bank: bankOf(supplier, forCustomer),
+    bankChanged: bankChangeOf(supplier, forCustomer, now),
+  };
+}
+export type InvoiceDocument = ReturnType<typeof invoiceDocument>;
