@@ -28,7 +28,8 @@ function paidOnProblem(paidOn: string | null, window: PaymentWindow): string | n
 
 /** What the "mark as paid" form posts (`paid_on`, `reference`), read against the invoice's dates. */
 export function paymentInputSchema(window: PaymentWindow) {
-  const text = z.unknown().transform((value) => (typeof value === "string" ? value.trim() : ""));
+  // A missing or non-text field reads as empty, so it gets the field's own message.
+  const text = z.string().optional().catch(undefined).transform((value) => (value ?? "").trim());
   return z.object({ paid_on: text, reference: text }).transform((input, context): PaymentInput => {
     const paidOn = parseDateInput(input.paid_on);
     const problem = paidOnProblem(paidOn, window);

@@ -31,15 +31,15 @@ export async function createParties(): Promise<Parties> {
 }
 
 /** A delivered load of a job of the shipper's, run by the carrier, its proof awaiting review. */
-export async function deliveredLoad(parties: Parties, priceCents: number, job: JobOverrides = {}) {
+export async function deliveredLoad(parties: Parties, priceCents: number, job: JobOverrides = {}, deliveredAt = DELIVERED_AT) {
   const { shipper, carrier, driver } = parties;
   const created = await createJob(shipper.accountId, shipper.id, { status: "in_progress", reference: "Crisps to Bristol", paymentTermsDays: 14, ...job });
   const load = await db().load.create({
     data: {
       jobId: created.id, sequence: 1, carrierAccountId: carrier.accountId, driverId: driver.id, status: "delivered", priceCents,
-      collectedAt: new Date("2026-11-24T08:00:00Z"), deliveredAt: DELIVERED_AT, proofStatus: "awaiting_review",
+      collectedAt: new Date(deliveredAt.getTime() - 6 * 3_600_000 - 300_000), deliveredAt, proofStatus: "awaiting_review",
     },
   });
-  await db().proofOfDelivery.create({ data: { loadId: load.id, recipientName: "Mark at goods-in", deliveredAt: DELIVERED_AT, recordedById: driver.id } });
+  await db().proofOfDelivery.create({ data: { loadId: load.id, recipientName: "Mark at goods-in", deliveredAt, recordedById: driver.id } });
   return load.id;
 }
