@@ -10,7 +10,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 // records that it paid, and the issuer's office confirms the money arrived (invoices/payment). Only
 // the two offices see it; their drivers, and everyone else, get 404.
 
-export { invoiceAcceptedLoad } from "#models/invoices/issue.server.ts";
+export { invoiceAcceptedLoad, invoiceAfterAcceptance } from "#models/invoices/issue.server.ts";
 export { confirmReceipt, markPaid } from "#models/invoices/payment.server.ts";
 export { invoicesFor, counterpartsOf, type InvoiceFilters, type InvoiceState } from "#models/invoices/list.server.ts";
 export { readParty, type InvoiceParty } from "#models/invoices/parties.server.ts";

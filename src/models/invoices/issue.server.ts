@@ -3,6 +3,7 @@ import { DEFAULT_PAYMENT_TERMS_DAYS, dueDate, ukDate } from "#domain/invoices/da
 import { formatInvoiceNumber, seriesPrefix } from "#domain/invoices/numbering.ts";
 import { invoiceTotals, lineVat, vatRateForLeg } from "#domain/invoices/vat.ts";
 import { loadNumber } from "#domain/loads/load-number.ts";
+import { logger } from "#lib/logger.server.ts";
 import { partyOf } from "#models/invoices/parties.server.ts";
 import { takeNextSequence } from "#models/invoices/numbering.server.ts";
 
@@ -92,4 +93,9 @@ export async function invoiceAcceptedLoad(loadId: number, now = new Date()): Pro
     if (!isUniqueViolation(error)) throw error;
     return (await db().invoiceLine.findUniqueOrThrow({ where: { loadId }, select: { invoiceId: true } })).invoiceId;
   }
+}
+
+/** The hook for an accepted proof, run after the acceptance committed: a failure is logged and never undoes the acceptance. */
+export async function invoiceAfterAcceptance(loadId: number): Promise<void> {
+  await invoiceAcceptedLoad(loadId).catch((error: unknown) => logger().error({ err: error, loadId }, "invoice for an accepted proof failed"));
 }

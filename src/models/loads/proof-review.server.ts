@@ -10,10 +10,9 @@ import {
 import { loadStream } from "#domain/messaging/streams.ts";
 import { broadcastTo } from "#lib/broadcast.server.ts";
 import { found } from "#lib/errors.server.ts";
-import { logger } from "#lib/logger.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { refreshStream } from "#lib/turbo.server.ts";
-import { invoiceAcceptedLoad } from "#models/invoices.server.ts";
+import { invoiceAfterAcceptance } from "#models/invoices.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
 import { notifyAll } from "#models/notifications/after-commit.server.ts";
 import type { NotifyEvent } from "#models/notifications/notify.server.ts";
@@ -67,24 +66,15 @@ function moveProof({ loadId, from, to, at, review }: Move): Promise<boolean> {
   });
 }
 
-/**
- * After a move has committed: an accepted proof's load is invoiced (a failure is logged, never undoes
- * the acceptance), the carrier's office hears of it and open load pages refresh.
- */
+/** After a move has committed: an accepted proof's load is invoiced, the carrier's office told, open load pages refreshed. */
 async function afterProofMove(loadId: number, event: NotifyEvent) {
-  if (event.kind === "proof_accepted") {
-    await invoiceAcceptedLoad(loadId).catch((error: unknown) => logger().error({ err: error, loadId }, "invoice for an accepted proof failed"));
-  }
+  if (event.kind === "proof_accepted") await invoiceAfterAcceptance(loadId);
   await notifyAll([event]);
   await broadcastTo(loadStream(loadId), refreshStream());
 }
 
 /** The shipper's office accepts or disputes the proof: 409 with a sentence for a move the rules refuse. */
-export async function reviewProof(
-  load: LoadDetail,
-  user: CurrentUser,
-  input: ProofReviewInput,
-): Promise<Result<{ proofStatus: Reviewed }>> {
+export async function reviewProof(load: LoadDetail, user: CurrentUser, input: ProofReviewInput): Promise<Result<{ proofStatus: Reviewed }>> {
   requireProofReviewer(load, user);
   const to = DECISION_STATUS[input.decision];
   // Only a delivered load's proof is reviewed (a load moved back from delivered keeps no review).

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
+import { VAT_INVOICE_FIELDS } from "#domain/invoices/required-fields.ts";
+import { INVOICE_FIELD_LABELS } from "#pages/invoices/document.server.ts";
 import { acceptOverdueProofs } from "#models/loads/proof-review.server.ts";
 import { createSignInLimiter } from "#server/rate-limit.server.ts";
 import { signedInAgent as signedInTo, testApp, type Agent } from "../../support/app.ts";
@@ -82,6 +84,9 @@ describe("who sees an invoice", () => {
     expect(shipperPage).toContain("<dt>Total including VAT</dt><dd>£1,481.48</dd>");
     expect(shipperPage).toContain("<dt>Sort code</dt><dd>40-12-34</dd>");
     expect(shipperPage).toContain("<dt>Account number</dt><dd>12345678</dd>");
+    for (const field of VAT_INVOICE_FIELDS) expect(shipperPage, field.key).toContain(INVOICE_FIELD_LABELS[field.key]);
+    expect(shipperPage).toContain("<dt>Tax point (date of supply)</dt><dd>24 November 2026</dd>");
+    expect(shipperPage).toContain("<dt>Payment due</dt><dd>8 December 2026</dd>");
     const carrierPage = (await carrierOffice.browser.get(`/invoices/${id}`).expect(200)).text;
     expect(carrierPage).toContain("VAT invoice INV-000001");
     expect(carrierPage).not.toContain("12345678");
