@@ -68,7 +68,10 @@ describe("paying", () => {
     const answer = await pay(shipperOffice, invoice.id, { ...body, paid_on: body.paid_on === "TODAY" ? today() : body.paid_on });
     expect(answer.status).toBe(422);
     expect(answer.text).toContain("There is a problem");
-    expect(answer.text).toMatch(new RegExp(`<p class="field-error" id="field_(paid_on|reference)_error">${message.replace(/[()]/g, "\\$&")}`));
+    const field = message.startsWith("Keep the reference") ? "reference" : "paid_on";
+    expect(answer.text).toContain(`<p class="field-error" id="field_${field}_error">${message}`);
+    expect(answer.text).toContain(`<li><a href="#field_${field}">${message}`);
+    expect(answer.text).toMatch(new RegExp(`id="field_${field}"[^>]*aria-invalid="true"`));
     expect(await row(invoice.id)).toEqual(UNPAID);
   });
 
