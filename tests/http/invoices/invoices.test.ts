@@ -63,6 +63,14 @@ describe("issuing", () => {
     expect(await db().invoice.count({ where: { issuerAccountId: parties.carrier.accountId } })).toBe(1);
   });
 
+  it("a load without a price issues nothing, and the acceptance stands", async () => {
+    const loadId = await deliveredLoad(parties, 10_000);
+    await db().load.update({ where: { id: loadId }, data: { priceCents: null } });
+    await accept(loadId);
+    expect((await db().load.findUniqueOrThrow({ where: { id: loadId } })).proofStatus).toBe("accepted");
+    expect(await db().invoice.count({ where: { issuerAccountId: parties.carrier.accountId } })).toBe(0);
+  });
+
   it("a disputed proof issues nothing", async () => {
     const loadId = await deliveredLoad(parties, 10_000);
     await shipperOffice.browser.post(`/loads/${loadId}/proof_review`).type("form").send({ _csrf: shipperOffice.csrf, decision: "dispute", reason: "damaged" }).expect(303);
