@@ -20,6 +20,14 @@ export const invoicePath = (id: number) => `${INVOICES_PATH}/${id}`;
 export const invoicePdfPath = (id: number) => `${INVOICES_PATH}/${id}.pdf`;
 
 export const STATE_LABELS: Record<InvoiceState, string> = { issued: "Awaiting payment", overdue: "Overdue", paid: "Paid" };
+/** Each state's pill colour, borrowed from the statuses that mean the same to the eye: pending, trouble, done. */
+const STATE_PILLS: Record<InvoiceState, string> = { issued: "active", overdue: "cancelled", paid: "won" };
+/** What each state means, in the pill's tooltip (every status badge explains itself). */
+const STATE_EXPLANATIONS: Record<InvoiceState, string> = {
+  issued: "Issued and not paid yet; payment is not due yet",
+  overdue: "Not paid, and the due date has passed: late-payment interest is running",
+  paid: "The customer has marked it paid",
+};
 const STATE_OPTIONS = (Object.keys(STATE_LABELS) as InvoiceState[]).map((value) => ({ value, label: STATE_LABELS[value] }));
 
 /** `?state=` and `?counterpart=` as filters; anything unreadable is no filter. */
@@ -39,8 +47,8 @@ function rowOf(invoice: InvoiceRow, side: "issuer" | "customer", now: Date) {
   const state = stateOf(invoice, now);
   const counterpart = side === "issuer" ? invoice.customerAccount.name : invoice.issuerAccount.name;
   return {
-    id: invoice.id, href: invoicePath(invoice.id), number: invoice.number, counterpart, state, stateLabel: STATE_LABELS[state],
-    issued: formatDate(invoice.issueDate), due: formatDate(invoice.dueDate), gross: formatMoney(invoice.grossPence),
+    id: invoice.id, href: invoicePath(invoice.id), number: invoice.number, counterpart, state, stateLabel: STATE_LABELS[state], pill: STATE_PILLS[state],
+    tooltip: STATE_EXPLANATIONS[state], issued: formatDate(invoice.issueDate), due: formatDate(invoice.dueDate), gross: formatMoney(invoice.grossPence),
   };
 }
 
@@ -83,7 +91,7 @@ export function invoicePage(invoice: InvoiceDetail, user: CurrentUser, form: Pay
     title: `${Object.keys(errors).length ? "Error: " : ""}Invoice ${invoice.number}`,
     invoice: { id: invoice.id, number: invoice.number },
     document: invoiceDocument(invoice, forCustomer, now),
-    state, stateLabel: STATE_LABELS[state],
+    state, stateLabel: STATE_LABELS[state], pill: STATE_PILLS[state], tooltip: STATE_EXPLANATIONS[state],
     paymentStatus: paymentStatusOf(invoice, now),
     latePayment: latePaymentOf(invoice, now),
     pdfPath: invoicePdfPath(invoice.id),

@@ -119,6 +119,10 @@ describe("the list", () => {
     expect((await shipperOffice.browser.get(`/invoices?counterpart=${stranger.accountId}`)).text).toContain("No invoices match these filters.");
     expect(await numbers(carrierOffice, `?counterpart=${parties.shipper.accountId}&state=overdue`)).toEqual([overdueOne.number]);
     expect((await carrierOffice.browser.get("/invoices")).text).toContain(`<option value="${parties.shipper.accountId}">Crunch Foods</option>`);
+    const carrierList = (await carrierOffice.browser.get("/invoices")).text;
+    expect(carrierList).toContain('<span class="status-pill" data-status="cancelled" data-controller="tooltip" data-tooltip-content-value="Not paid, and the due date has passed: late-payment interest is running">Overdue</span>');
+    expect(carrierList).toContain(">Awaiting payment</span>");
+    expect(carrierList).toContain(">Paid</span>");
   });
 });
 
