@@ -31,8 +31,10 @@ export const INVOICE_FIELD_LABELS: Readonly<Record<string, string>> = {
   total_gross: "Total including VAT",
 };
 
-type Fact = { label: string; value: string };
+/** `nowrap`: a short value (an amount, a date) kept on one line, so a narrow screen wraps its label instead. */
+type Fact = { label: string; value: string; nowrap?: boolean };
 const label = (key: string) => INVOICE_FIELD_LABELS[key] ?? key;
+const short = (name: string, value: string): Fact => ({ label: name, value, nowrap: true });
 
 /** A party's name and address as lines, then its company and VAT numbers. */
 function partyLines(party: InvoiceParty): string[] {
@@ -55,11 +57,11 @@ function totalsOf(invoice: InvoiceDetail): Fact[] {
   const rates = vatBreakdown(invoice.lines.map((line) => ({ netPence: line.netPence, rateBp: line.vatRateBp })));
   const zeroRated = rates.find((rate) => rate.rateBp === ZERO_RATE_BP)?.netPence ?? 0;
   return [
-    { label: label("total_net"), value: formatMoney(invoice.netPence) },
-    { label: label("zero_rated_total"), value: formatMoney(zeroRated) },
-    { label: label("total_vat"), value: formatMoney(invoice.vatPence) },
-    { label: label("cash_discount"), value: "None offered" },
-    { label: label("total_gross"), value: formatMoney(invoice.grossPence) },
+    short(label("total_net"), formatMoney(invoice.netPence)),
+    short(label("zero_rated_total"), formatMoney(zeroRated)),
+    short(label("total_vat"), formatMoney(invoice.vatPence)),
+    short(label("cash_discount"), "None offered"),
+    short(label("total_gross"), formatMoney(invoice.grossPence)),
   ];
 }
 
@@ -68,8 +70,8 @@ function bankOf(supplier: InvoiceParty, forCustomer: boolean): Fact[] | null {
   if (!forCustomer || !supplier.sortCode || !supplier.accountNumber) return null;
   return [
     { label: "Account name", value: supplier.legalName },
-    { label: "Sort code", value: formatSortCode(supplier.sortCode) },
-    { label: "Account number", value: supplier.accountNumber },
+    short("Sort code", formatSortCode(supplier.sortCode)),
+    short("Account number", supplier.accountNumber),
   ];
 }
 
@@ -88,15 +90,15 @@ export function invoiceDocument(invoice: InvoiceDetail, forCustomer: boolean, no
   const supplier = readParty(invoice.supplier);
   const customer = readParty(invoice.customer);
   const facts: Fact[] = [
-    { label: label("invoice_number"), value: invoice.number },
-    { label: label("issue_date"), value: formatLongDate(invoice.issueDate) },
-    { label: label("tax_point"), value: formatLongDate(invoice.taxPoint) },
-    { label: "Payment due", value: formatLongDate(invoice.dueDate) },
+    short(label("invoice_number"), invoice.number),
+    short(label("issue_date"), formatLongDate(invoice.issueDate)),
+    short(label("tax_point"), formatLongDate(invoice.taxPoint)),
+    short("Payment due", formatLongDate(invoice.dueDate)),
   ];
   const terms = paymentTermsText(termsDaysOf(invoice));
+  if (terms) facts.push({ label: "Payment terms", value: terms });
   return {
     facts,
-    terms,
     supplier: { lines: partyLines(supplier), companyNumber: supplier.companyNumber, vatNumber: supplier.vatNumber ?? "Not VAT-registered", email: supplier.invoiceEmail },
     customer: { lines: partyLines(customer), companyNumber: customer.companyNumber, vatNumber: customer.vatNumber, email: customer.invoiceEmail },
     lines: invoice.lines.map(lineOf),

@@ -30,10 +30,10 @@ export function latePaymentOf(invoice: InvoiceDetail, now = new Date(), baseRate
   return {
     daysLate: days,
     facts: [
-      { label: "Days late", value: String(days) },
-      { label: "Statutory interest rate", value: `${rate} a year (8% over the base rate of ${vatRateLabel(baseRateBp)} on ${reference})` },
-      { label: "Interest so far", value: formatMoney(interestPence) },
-      { label: "Fixed compensation", value: formatMoney(compensationPence) },
+      { label: "Days late", value: String(days), nowrap: true },
+      { label: "Interest rate", value: `${rate} a year: the statutory 8% over the base rate of ${vatRateLabel(baseRateBp)} on ${reference}` },
+      { label: "Interest so far", value: formatMoney(interestPence), nowrap: true },
+      { label: "Fixed compensation", value: formatMoney(compensationPence), nowrap: true },
     ],
   };
 }

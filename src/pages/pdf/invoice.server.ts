@@ -47,7 +47,6 @@ export function invoicePdf(number: string, shown: InvoiceDocument, extra: { stat
   document.fontSize(20).text("VAT invoice");
   document.moveDown(0.5).fontSize(10);
   facts(document, shown.facts);
-  if (shown.terms) document.text(`Payment terms: ${shown.terms}`);
   party(document, INVOICE_FIELD_LABELS.supplier_name_address!, shown.supplier, INVOICE_FIELD_LABELS.supplier_vat_number!);
   party(document, INVOICE_FIELD_LABELS.customer_name_address!, shown.customer, "VAT number");
   lines(document, shown);

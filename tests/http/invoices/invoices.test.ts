@@ -89,12 +89,12 @@ describe("who sees an invoice", () => {
   it("the shipper's office sees it with the carrier's bank details; the carrier's office without them", async () => {
     const shipperPage = (await shipperOffice.browser.get(`/invoices/${id}`).expect(200)).text;
     expect(shipperPage).toContain("VAT invoice INV-000001");
-    expect(shipperPage).toContain("<dt>Total including VAT</dt><dd>£1,481.48</dd>");
-    expect(shipperPage).toContain("<dt>Sort code</dt><dd>40-12-34</dd>");
-    expect(shipperPage).toContain("<dt>Account number</dt><dd>12345678</dd>");
+    expect(shipperPage).toContain('<th scope="row">Total including VAT</th><td class="nowrap">£1,481.48</td>');
+    expect(shipperPage).toContain('<th scope="row">Sort code</th><td class="nowrap">40-12-34</td>');
+    expect(shipperPage).toContain('<th scope="row">Account number</th><td class="nowrap">12345678</td>');
     for (const field of VAT_INVOICE_FIELDS) expect(shipperPage, field.key).toContain(INVOICE_FIELD_LABELS[field.key]);
-    expect(shipperPage).toContain("<dt>Tax point (date of supply)</dt><dd>24 November 2026</dd>");
-    expect(shipperPage).toContain("<dt>Payment due</dt><dd>8 December 2026</dd>");
+    expect(shipperPage).toContain('<th scope="row">Tax point (date of supply)</th><td class="nowrap">24 November 2026</td>');
+    expect(shipperPage).toContain('<th scope="row">Payment due</th><td class="nowrap">8 December 2026</td>');
     const carrierPage = (await carrierOffice.browser.get(`/invoices/${id}`).expect(200)).text;
     expect(carrierPage).toContain("VAT invoice INV-000001");
     expect(carrierPage).not.toContain("12345678");

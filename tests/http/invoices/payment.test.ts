@@ -131,11 +131,11 @@ describe("the invoice page and PDF", () => {
     const invoice = await issued(123_457, {}, OCTOBER_DELIVERY);
     const page = (await shipperOffice.browser.get(`/invoices/${invoice.id}`)).text;
     const days = daysLate("2026-10-15", ukDate(new Date()));
-    expect(page).toContain(`<dt>Days late</dt><dd>${days}</dd>`);
-    expect(page).toContain(`<dt>Interest so far</dt><dd>${formatMoney(statutoryInterest({ principalPence: 148_148, baseRateBp: 400, daysLate: days }))}</dd>`);
-    expect(page).toContain("<dt>Statutory interest rate</dt><dd>12% a year (8% over the base rate of 4% on 30 June 2026)</dd>");
-    expect(page).toContain("<dt>Fixed compensation</dt><dd>£70.00</dd>");
-    expect((await carrierOffice.browser.get(`/invoices/${invoice.id}`)).text).toContain("<dt>Fixed compensation</dt><dd>£70.00</dd>");
+    expect(page).toContain(`<th scope="row">Days late</th><td class="nowrap">${days}</td>`);
+    expect(page).toContain(`<th scope="row">Interest so far</th><td class="nowrap">${formatMoney(statutoryInterest({ principalPence: 148_148, baseRateBp: 400, daysLate: days }))}</td>`);
+    expect(page).toContain('<th scope="row">Interest rate</th><td>12% a year: the statutory 8% over the base rate of 4% on 30 June 2026</td>');
+    expect(page).toContain('<th scope="row">Fixed compensation</th><td class="nowrap">£70.00</td>');
+    expect((await carrierOffice.browser.get(`/invoices/${invoice.id}`)).text).toContain('<th scope="row">Fixed compensation</th><td class="nowrap">£70.00</td>');
   });
 
   it("warns the shipper when the carrier's bank details changed in the last 30 days", async () => {
