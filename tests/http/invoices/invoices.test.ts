@@ -86,7 +86,7 @@ describe("who sees an invoice", () => {
     id = (await invoiceOf(loadId)).id;
   });
 
-  it("the shipper's office sees it with the carrier's bank details; the carrier's office without them", async () => {
+  it("the shipper's office (admins and members) sees it with the carrier's bank details; the carrier's office without them", async () => {
     const shipperPage = (await shipperOffice.browser.get(`/invoices/${id}`).expect(200)).text;
     expect(shipperPage).toContain("VAT invoice INV-000001");
     expect(shipperPage).toContain('<th scope="row">Total including VAT</th><td class="nowrap">£1,481.48</td>');
@@ -95,6 +95,9 @@ describe("who sees an invoice", () => {
     for (const field of VAT_INVOICE_FIELDS) expect(shipperPage, field.key).toContain(INVOICE_FIELD_LABELS[field.key]);
     expect(shipperPage).toContain('<th scope="row">Tax point (date of supply)</th><td class="nowrap">24 November 2026</td>');
     expect(shipperPage).toContain('<th scope="row">Payment due</th><td class="nowrap">8 December 2026</td>');
+    for (const member of [await createUser("carrier", { role: "member", accountId: parties.carrier.accountId }), await createUser("shipper", { role: "member", accountId: parties.shipper.accountId })]) {
+      expect((await (await signedInAgent(member.email)).browser.get(`/invoices/${id}`)).status).toBe(200);
+    }
     const carrierPage = (await carrierOffice.browser.get(`/invoices/${id}`).expect(200)).text;
     expect(carrierPage).toContain("VAT invoice INV-000001");
     expect(carrierPage).not.toContain("12345678");
