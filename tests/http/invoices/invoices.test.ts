@@ -50,7 +50,11 @@ describe("issuing", () => {
   it("zero-rates a load from GB to FR; due 30 days after delivery when the job has no terms", async () => {
     const loadId = await deliveredLoad(parties, 250_000, { paymentTermsDays: null, delivery: { city: "Lille", countryCode: "FR", postCode: "59000" } });
     await accept(loadId);
-    expect(await invoiceOf(loadId)).toMatchObject({ netPence: 250_000, vatPence: 0, grossPence: 250_000, dueDate: new Date("2026-12-24T00:00:00Z"), lines: [expect.objectContaining({ vatRateBp: 0, vatPence: 0, description: "Carriage of load Crisps to Bristol · 1, Leeds → Lille" })] });
+    const invoice = await invoiceOf(loadId);
+    const page = (await shipperOffice.browser.get(`/invoices/${invoice.id}`).expect(200)).text;
+    expect(page).toContain('<th scope="row">Zero-rated, no VAT payable</th><td class="nowrap">£2,500.00</td>');
+    expect(page).toContain('<td data-label="VAT rate">0%</td>');
+    expect(invoice).toMatchObject({ netPence: 250_000, vatPence: 0, grossPence: 250_000, dueDate: new Date("2026-12-24T00:00:00Z"), lines: [expect.objectContaining({ vatRateBp: 0, vatPence: 0, description: "Carriage of load Crisps to Bristol · 1, Leeds → Lille" })] });
   });
 
   it("a proof accepted by itself is invoiced too, and a load is never invoiced twice", async () => {
