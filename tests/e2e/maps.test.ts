@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { db } from "#db/client.server.ts";
 import { awardJob } from "#models/award.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { controllerConnected, newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper, createUser } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
 
@@ -120,6 +120,8 @@ describe("maps in a real browser", () => {
     await page.goto("/jobs/new");
     expect(await leafletScripts(page)).toEqual([]);
     const delivery = page.locator("fieldset[data-location-kind='delivery']").first();
+    // The pin's controller is fetched on first use: a click before it connects does nothing.
+    await controllerConnected(page, "map-pin");
     await delivery.getByRole("button", { name: "Pin the delivery point on a map" }).click();
     const map = delivery.getByRole("region", { name: "Delivery location on a map" });
     await map.waitFor();
