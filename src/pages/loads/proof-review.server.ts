@@ -12,6 +12,7 @@ import type { FieldErrors } from "#lib/result.server.ts";
 import { actorOf } from "#models/loads/access.server.ts";
 import { mayReviewProof, proofReviewStateOf, type ProofReviewState } from "#models/loads/proof-review.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
+import { invoiceOfLoad } from "#models/invoices/of-load.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // The load page's review of the proof of delivery (views/loads/_proof_review.ejs): where the review
@@ -80,6 +81,10 @@ function nextStepOf(side: Side, status: string): string | null {
   return null;
 }
 
+/** Once the proof is accepted, the invoice it brought, for the two offices. */
+const invoiceLink = (invoice: { id: number; number: string } | null) =>
+  invoice && { href: `/invoices/${invoice.id}`, text: `Invoice ${invoice.number}` };
+
 export type ProofReviewPanel = Awaited<ReturnType<typeof proofReviewPanel>>;
 
 /**
@@ -102,5 +107,6 @@ export async function proofReviewPanel(user: CurrentUser, load: LoadDetail, form
     dispute: disputed ? `The shipper disputed the proof: ${disputeText(latest)}. ${ANSWER_THE_DISPUTE}` : "",
     form: side === "shipper" && state.proofStatus !== "accepted" ? reviewForm(load, state.proofStatus, form) : null,
     nextStep: nextStepOf(side, state.proofStatus),
+    invoice: state.proofStatus === "accepted" ? invoiceLink(await invoiceOfLoad(user, load.id)) : null,
   };
 }

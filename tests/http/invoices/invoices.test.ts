@@ -33,6 +33,17 @@ const pay = (who: Signed, id: number, body: Record<string, string>) => who.brows
 const confirm = (who: Signed, id: number) => who.browser.post(`/invoices/${id}/receipt`).type("form").send({ _csrf: who.csrf });
 
 describe("issuing", () => {
+  it("is linked from the load page's proof review for both offices, not for the driver", async () => {
+    const loadId = await deliveredLoad(parties, 50_000);
+    await accept(loadId);
+    const invoice = await invoiceOf(loadId);
+    const link = `<a href="/invoices/${invoice.id}">Invoice ${invoice.number}</a>`;
+    for (const office of [shipperOffice, carrierOffice]) expect((await office.browser.get(`/loads/${loadId}`).expect(200)).text).toContain(link);
+    const driverPage = (await (await signedInAgent(parties.driver.email)).browser.get(`/loads/${loadId}`).expect(200)).text;
+    expect(driverPage).toContain("Proof of delivery review");
+    expect(driverPage).not.toContain("/invoices/");
+  });
+
   it("accepting a proof issues one invoice from the carrier to the shipper: net £1,234.57, VAT 20% rounded, gross", async () => {
     const loadId = await deliveredLoad(parties, 123_457);
     await accept(loadId);
