@@ -10,6 +10,8 @@ import type { InvoiceRow } from "#models/invoices/list.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { invoiceDocument } from "#pages/invoices/document.server.ts";
 import { latePaymentOf, overdue } from "#pages/invoices/late-payment.server.ts";
+import { statementsOf } from "#pages/invoices/statements.server.ts";
+import { invoicesCsvHref } from "#pages/invoices/xero.server.ts";
 
 // The invoice pages: an office's list (views/invoices/index.ejs), filtered by state and by the
 // company on the other side, and one invoice (views/invoices/show.ejs) with what it must show as a
@@ -56,7 +58,7 @@ function rowOf(invoice: InvoiceRow, side: "issuer" | "customer", now: Date) {
 export async function invoicesPage(user: CurrentUser, query: Record<string, unknown>, now = new Date()) {
   const side = invoiceSideOf(user) ?? "customer";
   const filters = invoiceFilters(query);
-  const [rows, counterparts] = await Promise.all([invoicesFor(user, filters, now), counterpartsOf(user)]);
+  const [rows, counterparts, statements] = await Promise.all([invoicesFor(user, filters, now), counterpartsOf(user), statementsOf(user, now)]);
   const filtered = Boolean(filters.state || filters.counterpart);
   return {
     title: "Invoices",
@@ -68,6 +70,8 @@ export async function invoicesPage(user: CurrentUser, query: Record<string, unkn
     counterparts,
     empty: filtered ? "No invoices match these filters." : "No invoices yet. An invoice is issued when the shipper accepts a load's proof of delivery.",
     filtered,
+    statements,
+    csvHref: invoicesCsvHref(filters),
   };
 }
 

@@ -1,15 +1,16 @@
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { confirmReceipt, markPaid, requireInvoiceFor } from "#models/invoices.server.ts";
-import { INVOICES_PATH, invoicePage, invoicePath, invoicesPage, type PaymentForm } from "#pages/invoices.server.ts";
+import { INVOICES_PATH, invoiceFilters, invoicePage, invoicePath, invoicesPage, type PaymentForm } from "#pages/invoices.server.ts";
+import { INVOICES_CSV_FILENAME, INVOICES_CSV_PATH, invoicesCsv } from "#pages/invoices/xero.server.ts";
 import { invoiceFilename, invoicePdf } from "#pages/pdf/invoice.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { dispositionOf } from "#server/stored-file.server.ts";
 
-// Invoices for the two offices on them: the list, one invoice (as a page and as a PDF), the
-// customer's "we paid" and the issuer's "we received it". An issued invoice is never edited or
-// deleted, so there are no routes for that. Anyone else gets 404.
+// Invoices for the two offices on them: the list (and as a CSV for Xero), one invoice (as a page
+// and as a PDF), the customer's "we paid" and the issuer's "we received it". An issued invoice is
+// never edited or deleted, so there are no routes for that. Anyone else gets 404.
 
 /** The payment form as posted, kept as typed when it is refused. */
 const PostedSchema = z.object({ paid_on: z.string().max(40).catch(""), reference: z.string().max(200).catch("") }).partial().catch({});
@@ -17,6 +18,7 @@ const PostedSchema = z.object({ paid_on: z.string().max(40).catch(""), reference
 export function invoicesRouter(): Router {
   return Router()
     .get(INVOICES_PATH, listInvoices)
+    .get(INVOICES_CSV_PATH, sendInvoicesCsv)
     .get(`${INVOICES_PATH}/:id.pdf`, sendInvoicePdf)
     .get(`${INVOICES_PATH}/:id`, showInvoice)
     .post(`${INVOICES_PATH}/:id/payment`, recordPayment)
@@ -66,4 +68,14 @@ async function sendInvoicePdf(req: Request, res: Response) {
     .set("Content-Disposition", dispositionOf(invoiceFilename(invoice.number), "inline"))
     .set("Cache-Control", "private, no-store")
     .send(pdf);
+}
+
+/** The list's invoices (same filters) as Xero's import file, downloaded; 404 for drivers. */
+async function sendInvoicesCsv(req: Request, res: Response) {
+  const csv = await invoicesCsv(requireUser(req), invoiceFilters(req.query));
+  res
+    .type("text/csv; charset=utf-8")
+    .set("Content-Disposition", dispositionOf(INVOICES_CSV_FILENAME, "attachment"))
+    .set("Cache-Control", "private, no-store")
+    .send(csv);
 }

@@ -12,7 +12,7 @@ export const INVOICE_STATES = ["issued", "overdue", "paid"] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 export type InvoiceFilters = { state?: InvoiceState | null; counterpart?: number | null };
 
-/** The most a list shows; older invoices are past the end of it (statements and exports are not built yet). */
+/** The most a list shows; older invoices are past the end of it (the CSV export has them all). */
 export const INVOICE_LIST_LIMIT = 200;
 
 /** Midnight UTC of today's UK day: a due date (stored so) before it is past. */
@@ -32,14 +32,21 @@ const listSelect = {
 
 export type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof listSelect }>;
 
-/** This office's invoices in a state and with one counterpart (each optional); [] for anyone without invoices. */
-export async function invoicesFor(user: CurrentUser, filters: InvoiceFilters = {}, now = new Date()): Promise<InvoiceRow[]> {
+/** This office's invoices narrowed by the filters; null for anyone without invoices (drivers). */
+export function filteredScope(user: CurrentUser, filters: InvoiceFilters, now: Date): Prisma.InvoiceWhereInput | null {
   const scope = invoiceScope(user);
-  if (!scope) return [];
+  if (!scope) return null;
   const side = invoiceSideOf(user);
   const counterpart = filters.counterpart ? (side === "issuer" ? { customerAccountId: filters.counterpart } : { issuerAccountId: filters.counterpart }) : {};
+  return { ...scope, ...stateWhere(filters.state, now), ...counterpart };
+}
+
+/** This office's invoices in a state and with one counterpart (each optional); [] for anyone without invoices. */
+export async function invoicesFor(user: CurrentUser, filters: InvoiceFilters = {}, now = new Date()): Promise<InvoiceRow[]> {
+  const where = filteredScope(user, filters, now);
+  if (!where) return [];
   return db().invoice.findMany({
-    where: { ...scope, ...stateWhere(filters.state, now), ...counterpart },
+    where,
     select: listSelect,
     orderBy: { id: "desc" },
     take: INVOICE_LIST_LIMIT,
