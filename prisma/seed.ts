@@ -13,6 +13,7 @@ import { seedVehicles } from "./seeds/vehicles.ts";
 import { seedHistory } from "./seeds/history.ts";
 import { seedSupport } from "./seeds/support.ts";
 import { seedProofReviews } from "./seeds/proof-review.ts";
+import { seedInvoices } from "./seeds/invoices.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -32,6 +33,7 @@ export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedO
   await seedTeam(db);
   await seedHistory(db, accounts);
   await seedProofReviews(db, accounts);
+  await seedInvoices(db, accounts);
   await seedSupport(db, accounts);
   await fillMissingJobCo2e();
 }

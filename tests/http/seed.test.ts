@@ -16,6 +16,8 @@ const counts = async () => ({
   complianceDocuments: await db().complianceDocument.count(),
   positions: await db().loadPosition.count(),
   invitations: await db().invitation.count(),
+  invoices: await db().invoice.count(),
+  billingDetails: await db().billingDetails.count(),
 });
 
 describe("demo data", () => {
@@ -25,6 +27,23 @@ describe("demo data", () => {
     expect(once.users).toBeGreaterThanOrEqual(5);
     await seed(db());
     expect(await counts()).toEqual(once);
+  });
+});
+
+describe("demo invoices", () => {
+  it("has Northwind's invoices from both carriers, numbered in each one's series: unpaid ones, one paid, one paid and confirmed", async () => {
+    await seed(db());
+    const northwind = await db().account.findFirstOrThrow({ where: { name: "Northwind Foods Ltd" } });
+    const invoices = await db().invoice.findMany({ where: { customerAccountId: northwind.id }, orderBy: { taxPoint: "asc" }, include: { lines: true } });
+    expect(new Set(invoices.map((invoice) => invoice.issuerAccountId)).size).toBe(2);
+    expect(invoices.every((invoice) => invoice.lines.length === 1 && invoice.grossPence === invoice.netPence + invoice.vatPence)).toBe(true);
+    for (const issuer of new Set(invoices.map((invoice) => invoice.issuerAccountId))) {
+      const numbers = invoices.filter((invoice) => invoice.issuerAccountId === issuer).map((invoice) => invoice.sequence).sort((a, b) => a - b);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    }
+    expect(invoices.map((invoice) => [invoice.status, invoice.receiptConfirmedAt !== null]).slice(0, 2)).toEqual([["paid", true], ["paid", false]]);
+    expect(invoices.slice(2).every((invoice) => invoice.status === "issued")).toBe(true);
+    expect(invoices.length).toBeGreaterThanOrEqual(4);
   });
 });
 
