@@ -2,9 +2,10 @@ import type { PrismaClient } from "#generated/prisma/client.ts";
 import { invoiceAcceptedLoad } from "#models/invoices.server.ts";
 
 // Getting paid in the demo: billing details for Northwind and both carriers, and an invoice for each
-// carrier's four most recent accepted loads for Northwind, issued and numbered by the app's own code:
-// the oldest of them paid and confirmed, the next paid and awaiting the carrier's confirmation, the
-// rest unpaid (overdue once their terms have run out). A second run adds nothing.
+// carrier's four most recent accepted loads for Northwind, issued and numbered by the app's own code
+// (dated when each proof was accepted): Pennine's oldest paid and confirmed, Severn's oldest paid and
+// awaiting Severn's confirmation, the rest unpaid (overdue once their terms have run out). A second
+// run adds nothing.
 
 type Accounts = Record<string, number>;
 
@@ -30,14 +31,20 @@ export async function seedInvoices(db: PrismaClient, accounts: Accounts): Promis
   }
   const shipperAccountId = accounts.shipper;
   if (!shipperAccountId || (await db.invoice.count({ where: { customerAccountId: shipperAccountId } }))) return;
-  for (const carrierAccountId of [accounts.carrier, accounts.carrier2]) {
-    const where = { carrierAccountId, proofStatus: "accepted", priceCents: { not: null }, job: { shipperAccountId } };
-    const loads = await db.load.findMany({ where, orderBy: { deliveredAt: "desc" }, take: 4, select: { id: true } });
-    for (const load of loads.reverse()) await invoiceAcceptedLoad(load.id);
-  }
-  const oldest = await db.invoice.findMany({ where: { customerAccountId: shipperAccountId }, orderBy: { taxPoint: "asc" }, take: 2, select: { id: true } });
   const now = new Date();
-  const [confirmed, paid] = oldest;
-  if (confirmed) await db.invoice.update({ where: { id: confirmed.id }, data: { status: "paid", paidAt: now, paidReference: "BACS 240117", receiptConfirmedAt: now } });
-  if (paid) await db.invoice.update({ where: { id: paid.id }, data: { status: "paid", paidAt: now, paidReference: "BACS 240188" } });
+  for (const [carrierAccountId, paidFirst] of [[accounts.carrier, "confirmed"], [accounts.carrier2, "paid"]] as const) {
+    const where = { carrierAccountId, proofStatus: "accepted", priceCents: { not: null }, job: { shipperAccountId } };
+    const loads = await db.load.findMany({ where, orderBy: { deliveredAt: "desc" }, take: 4, select: { id: true, proofAcceptedAt: true } });
+    const issued: number[] = [];
+    for (const load of loads.reverse()) {
+      const id = await invoiceAcceptedLoad(load.id);
+      // As if issued when the proof was accepted, not on the day the demo was made.
+      if (id && load.proofAcceptedAt) await db.invoice.update({ where: { id }, data: { issueDate: load.proofAcceptedAt, createdAt: load.proofAcceptedAt } });
+      if (id) issued.push(id);
+    }
+    const first = issued[0];
+    if (!first) continue;
+    const payment = { status: "paid", paidAt: now, paidReference: paidFirst === "confirmed" ? "BACS 240117" : "BACS 240188" };
+    await db.invoice.update({ where: { id: first }, data: { ...payment, receiptConfirmedAt: paidFirst === "confirmed" ? now : null } });
+  }
 }
