@@ -1,27 +1,19 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { ukDate } from "#domain/invoices/dates.ts";
-import { createSignInLimiter } from "#server/rate-limit.server.ts";
-import { signedInAgent as signedInTo, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
-import { createParties, deliveredLoad, type Parties } from "./invoice-fixtures.ts";
+import { deliveredLoad, signedInAgent, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
 
 // The office's invoices as Xero's import file (exact text, both sides, the list's filters, nobody
 // else's invoices, drivers 404) and the statements on /invoices (outstanding, of which overdue,
 // paid this month, per company on the other side).
-
-type Signed = { browser: Agent; csrf: string };
-const app = testApp({}, { signInLimiter: createSignInLimiter({ ipPoints: 1_000 }) });
-const signedInAgent = (email: string) => signedInTo(email, app);
 
 let parties: Parties;
 let shipperOffice: Signed;
 let carrierOffice: Signed;
 
 beforeEach(async () => {
-  parties = await createParties();
-  shipperOffice = await signedInAgent(parties.shipper.email);
-  carrierOffice = await signedInAgent(parties.carrier.email);
+  ({ parties, shipperOffice, carrierOffice } = await signedInParties());
 });
 
 /** An invoice for a load at this price, accepted now by the shipper's office (whose is `who`). */

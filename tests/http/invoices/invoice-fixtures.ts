@@ -1,4 +1,6 @@
 import { db } from "#db/client.server.ts";
+import { createSignInLimiter } from "#server/rate-limit.server.ts";
+import { signedInAgent as signedInTo, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob, type JobOverrides } from "../../support/job-fixtures.ts";
 
@@ -7,6 +9,18 @@ import { createJob, type JobOverrides } from "../../support/job-fixtures.ts";
 
 export type Person = Awaited<ReturnType<typeof createShipper>>;
 export type Parties = { shipper: Person; carrier: Person; driver: Person };
+export type Signed = { browser: Agent; csrf: string };
+
+/** The invoice tests sign in more people than one address may: their app allows it. */
+const app = testApp({}, { signInLimiter: createSignInLimiter({ ipPoints: 1_000 }) });
+export const signedInAgent = (email: string) => signedInTo(email, app);
+
+/** New parties, with their two offices signed in. */
+export async function signedInParties(): Promise<{ parties: Parties; shipperOffice: Signed; carrierOffice: Signed }> {
+  const parties = await createParties();
+  const [shipperOffice, carrierOffice] = await Promise.all([signedInAgent(parties.shipper.email), signedInAgent(parties.carrier.email)]);
+  return { parties, shipperOffice, carrierOffice };
+}
 
 /** Delivered on Tuesday 24 November 2026 at 14:05 UTC. */
 export const DELIVERED_AT = new Date("2026-11-24T14:05:00Z");

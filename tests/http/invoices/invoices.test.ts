@@ -3,27 +3,19 @@ import { db } from "#db/client.server.ts";
 import { VAT_INVOICE_FIELDS } from "#domain/invoices/required-fields.ts";
 import { INVOICE_FIELD_LABELS } from "#pages/invoices/document.server.ts";
 import { acceptOverdueProofs } from "#models/loads/proof-review.server.ts";
-import { createSignInLimiter } from "#server/rate-limit.server.ts";
-import { signedInAgent as signedInTo, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
-import { createParties, deliveredLoad, type Parties } from "./invoice-fixtures.ts";
+import { deliveredLoad, signedInAgent, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
 
 // Invoices end to end: accepting a load's proof issues the carrier's invoice to the shipper with
 // exact figures; only the two offices see it; the shipper marks it paid and the carrier confirms the
 // payment arrived, each refused with an exact status when it cannot be; the list's filters.
-
-type Signed = { browser: Agent; csrf: string };
-const app = testApp({}, { signInLimiter: createSignInLimiter({ ipPoints: 1_000 }) });
-const signedInAgent = (email: string) => signedInTo(email, app);
 
 let parties: Parties;
 let shipperOffice: Signed;
 let carrierOffice: Signed;
 
 beforeEach(async () => {
-  parties = await createParties();
-  shipperOffice = await signedInAgent(parties.shipper.email);
-  carrierOffice = await signedInAgent(parties.carrier.email);
+  ({ parties, shipperOffice, carrierOffice } = await signedInParties());
 });
 
 const accept = (loadId: number) =>

@@ -5,28 +5,20 @@ import { daysLate, ukDate } from "#domain/invoices/dates.ts";
 import { statutoryInterest } from "#domain/invoices/late-payment.ts";
 import { VAT_INVOICE_FIELDS } from "#domain/invoices/required-fields.ts";
 import { INVOICE_FIELD_LABELS } from "#pages/invoices/document.server.ts";
-import { createSignInLimiter } from "#server/rate-limit.server.ts";
-import { signedInAgent as signedInTo, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier } from "../../support/fixtures.ts";
-import { createParties, deliveredLoad, type Parties } from "./invoice-fixtures.ts";
+import { deliveredLoad, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
 import { pdfText } from "./pdf-text.ts";
 
 // Paying an invoice (the shipper's office says it paid, the carrier's office confirms it arrived),
 // each refusal with its exact status and message; the list's state and counterpart filters; the
 // overdue invoice's late-payment figures; the bank-change warning; and the PDF's text.
 
-type Signed = { browser: Agent; csrf: string };
-const app = testApp({}, { signInLimiter: createSignInLimiter({ ipPoints: 1_000 }) });
-const signedInAgent = (email: string) => signedInTo(email, app);
-
 let parties: Parties;
 let shipperOffice: Signed;
 let carrierOffice: Signed;
 
 beforeEach(async () => {
-  parties = await createParties();
-  shipperOffice = await signedInAgent(parties.shipper.email);
-  carrierOffice = await signedInAgent(parties.carrier.email);
+  ({ parties, shipperOffice, carrierOffice } = await signedInParties());
 });
 
 /** An invoice for a load at this price delivered then (24 November 2026 by default), accepted now: issued today, due 14 days after delivery. */
