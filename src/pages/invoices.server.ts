@@ -1,3 +1,4 @@
+import { shownNumber } from "#domain/invoices/numbering.ts";
 import { formatDate, formatLongDate } from "#domain/format/dates.ts";
 import { formatMoney } from "#domain/format/money.ts";
 import { PAYMENT_FORM_FIELDS } from "#domain/invoices/payment.ts";
@@ -49,7 +50,7 @@ function rowOf(invoice: InvoiceRow, side: "issuer" | "customer", now: Date) {
   const state = stateOf(invoice, now);
   const counterpart = side === "issuer" ? invoice.customerAccount.name : invoice.issuerAccount.name;
   return {
-    id: invoice.id, href: invoicePath(invoice.id), number: invoice.number, counterpart, state, stateLabel: STATE_LABELS[state], pill: STATE_PILLS[state],
+    id: invoice.id, href: invoicePath(invoice.id), number: shownNumber(invoice.number), counterpart, state, stateLabel: STATE_LABELS[state], pill: STATE_PILLS[state],
     tooltip: STATE_EXPLANATIONS[state], issued: formatDate(invoice.issueDate), due: formatDate(invoice.dueDate), gross: formatMoney(invoice.grossPence),
   };
 }
@@ -92,8 +93,8 @@ export function invoicePage(invoice: InvoiceDetail, user: CurrentUser, form: Pay
   const state = stateOf(invoice, now);
   const errors = form?.errors ?? {};
   return {
-    title: `${Object.keys(errors).length ? "Error: " : ""}Invoice ${invoice.number}`,
-    invoice: { id: invoice.id, number: invoice.number },
+    title: `${Object.keys(errors).length ? "Error: " : ""}Invoice ${shownNumber(invoice.number)}`,
+    invoice: { id: invoice.id, number: shownNumber(invoice.number) },
     document: invoiceDocument(invoice, forCustomer, now),
     state, stateLabel: STATE_LABELS[state], pill: STATE_PILLS[state], tooltip: STATE_EXPLANATIONS[state],
     paymentStatus: paymentStatusOf(invoice, now),

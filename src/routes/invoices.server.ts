@@ -1,3 +1,4 @@
+import { shownNumber } from "#domain/invoices/numbering.ts";
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { confirmReceipt, markPaid, requireInvoiceFor } from "#models/invoices.server.ts";
@@ -62,10 +63,10 @@ async function sendInvoicePdf(req: Request, res: Response) {
   const user = requireUser(req);
   const invoice = await requireInvoiceFor(user, req.params.id);
   const page = invoicePage(invoice, user);
-  const pdf = await invoicePdf(invoice.number, page.document, { status: page.paymentStatus, late: page.latePayment?.facts ?? [] });
+  const pdf = await invoicePdf(shownNumber(invoice.number), page.document, { status: page.paymentStatus, late: page.latePayment?.facts ?? [] });
   res
     .type("application/pdf")
-    .set("Content-Disposition", dispositionOf(invoiceFilename(invoice.number), "inline"))
+    .set("Content-Disposition", dispositionOf(invoiceFilename(shownNumber(invoice.number)), "inline"))
     .set("Cache-Control", "private, no-store")
     .send(pdf);
 }

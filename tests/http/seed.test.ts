@@ -38,7 +38,7 @@ describe("demo invoices", () => {
     expect(new Set(invoices.map((invoice) => invoice.issuerAccountId)).size).toBe(2);
     expect(invoices.every((invoice) => invoice.lines.length === 1 && invoice.grossPence === invoice.netPence + invoice.vatPence)).toBe(true);
     for (const issuer of new Set(invoices.map((invoice) => invoice.issuerAccountId))) {
-      const numbers = invoices.filter((invoice) => invoice.issuerAccountId === issuer).map((invoice) => invoice.sequence).sort((a, b) => a - b);
+      const numbers = invoices.filter((invoice) => invoice.issuerAccountId === issuer).map((invoice) => invoice.sequence).sort((a, b) => a! - b!);
       expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     }
     const states = invoices.map((invoice) => (invoice.receiptConfirmedAt ? "confirmed" : invoice.status));

@@ -68,3 +68,7 @@ export function missingSequences(sequences: readonly number[]): number[] {
   for (let sequence = 1; sequence <= highest; sequence += 1) if (!present.has(sequence)) missing.push(sequence);
   return missing;
 }
+
+/** A draft has no number yet (it takes the next one when sent): shown and filed as "Draft". */
+export const DRAFT_NUMBER_TEXT = "Draft";
+export const shownNumber = (number: string | null): string => number ?? DRAFT_NUMBER_TEXT;

@@ -78,7 +78,7 @@ export async function invoiceAcceptedLoad(loadId: number, now = new Date()): Pro
   const due = dayInstant(dueDate(ukDate(taxPoint), load.job.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS));
   const series = seriesPrefix(INVOICE_SERIES);
   const columns = {
-    issuerAccountId, customerAccountId, series, status: "issued", issueDate: now, taxPoint, dueDate: due, ...totals,
+    issuerAccountId, customerAccountId, numberingAccountId: issuerAccountId, series, status: "issued", issueDate: now, taxPoint, dueDate: due, ...totals,
     supplier: JSON.stringify(supplier), customer: JSON.stringify(customer), createdAt: now,
   };
   try {

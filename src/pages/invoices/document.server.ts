@@ -1,3 +1,4 @@
+import { shownNumber } from "#domain/invoices/numbering.ts";
 import { bankDetailsRecentlyChanged } from "#domain/billing/details.ts";
 import { formatSortCode, paymentTermsText } from "#domain/billing/labels.ts";
 import { daysBetween } from "#domain/format/calendar.ts";
@@ -90,7 +91,7 @@ export function invoiceDocument(invoice: InvoiceDetail, forCustomer: boolean, no
   const supplier = readParty(invoice.supplier);
   const customer = readParty(invoice.customer);
   const facts: Fact[] = [
-    short(label("invoice_number"), invoice.number),
+    short(label("invoice_number"), shownNumber(invoice.number)),
     short(label("issue_date"), formatLongDate(invoice.issueDate)),
     short(label("tax_point"), formatLongDate(invoice.taxPoint)),
     short("Payment due", formatLongDate(invoice.dueDate)),

@@ -1,3 +1,4 @@
+import { shownNumber } from "#domain/invoices/numbering.ts";
 import { ukDate } from "#domain/invoices/dates.ts";
 import { xeroCsv, type XeroInvoice } from "#domain/invoices/xero-csv.ts";
 import { invoiceSideOf, readParty } from "#models/invoices.server.ts";
@@ -18,7 +19,7 @@ function xeroInvoiceOf(invoice: ExportInvoice, issuerSide: boolean): XeroInvoice
   return {
     contactName: contact.legalName,
     emailAddress: contact.invoiceEmail ?? "",
-    invoiceNumber: invoice.number,
+    invoiceNumber: shownNumber(invoice.number),
     invoiceDate: ukDate(invoice.issueDate),
     dueDate: invoice.dueDate.toISOString().slice(0, 10),
     lines: invoice.lines.map((line) => ({ description: line.description, quantity: 1, unitPence: line.netPence, rateBp: line.vatRateBp })),

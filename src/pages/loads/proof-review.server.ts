@@ -82,8 +82,8 @@ function nextStepOf(side: Side, status: string): string | null {
 }
 
 /** Once the proof is accepted, the invoice it brought, for the two offices. */
-const invoiceLink = (invoice: { id: number; number: string } | null) =>
-  invoice && { href: `/invoices/${invoice.id}`, text: `Invoice ${invoice.number}` };
+const invoiceLink = (invoice: { id: number; number: string | null } | null) =>
+  invoice && { href: `/invoices/${invoice.id}`, text: invoice.number ? `Invoice ${invoice.number}` : "Draft invoice" };
 
 export type ProofReviewPanel = Awaited<ReturnType<typeof proofReviewPanel>>;
 

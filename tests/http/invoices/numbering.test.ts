@@ -27,7 +27,7 @@ describe("numbering", () => {
     expect(answers.map((answer) => answer.status)).toEqual(loadIds.map(() => 303));
     const invoices = await db().invoice.findMany({ where: { issuerAccountId: parties.carrier.accountId }, select: { number: true, sequence: true, lines: { select: { loadId: true } } }, orderBy: { sequence: "asc" } });
     expect(invoices.map((invoice) => invoice.number)).toEqual(Array.from({ length: 50 }, (_, i) => `INV-${String(i + 1).padStart(6, "0")}`));
-    expect(invoices.flatMap((invoice) => invoice.lines.map((line) => line.loadId)).sort((a, b) => a - b)).toEqual(loadIds);
+    expect(invoices.flatMap((invoice) => invoice.lines.map((line) => line.loadId)).sort((a, b) => a! - b!)).toEqual(loadIds);
     expect(await db().invoiceSequence.findUnique({ where: { issuerAccountId_series: { issuerAccountId: parties.carrier.accountId, series: "INV" } } })).toEqual({ issuerAccountId: parties.carrier.accountId, series: "INV", last: 50 });
   });
 });
