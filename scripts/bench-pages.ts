@@ -124,6 +124,7 @@ const ALL_PAGES: Page[] = [
   { label: "/quotes", path: "/quotes", as: "carrier" },
   { label: "/messages", path: "/messages", as: "carrier" },
   { label: "/jobs (board, filters)", path: "/jobs?load_type=palletised&vehicle_type=curtain_side&sort=latest", as: "carrier" },
+  { label: "/account (the floor: one read)", path: "/account", as: "carrier" },
 ];
 const PAGES = ALL_PAGES.filter((page) => ONLY === undefined || page.label.includes(ONLY));
 
