@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Invoice" ADD COLUMN     "emailPending" BOOLEAN NOT NULL DEFAULT false;
