@@ -15,6 +15,7 @@ export type NotificationKind =
   | "arrived"
   | "proof_disputed"
   | "proof_accepted"
+  | "invoice_overdue"
   | "auction_live"
   | "auction_closed"
   | "job_cancelled"
