@@ -7,7 +7,8 @@ import { env } from "#lib/env.server.ts";
 // file to outbox/ in the data folder (beside a SQLite database), where a developer (or a test) can open it.
 
 /** `headers`: extra header lines written as given (no folding or encoding), e.g. List-Unsubscribe. */
-export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string>; attachments?: readonly MailAttachment[] };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export function outboxDir(): string {
   return path.join(env().dataDir, "outbox");
@@ -17,9 +18,9 @@ let transport: nodemailer.Transporter | undefined;
 
 export async function sendMail(mail: Mail): Promise<void> {
   const config = env();
-  const { headers, ...rest } = mail;
+  const { headers, attachments, ...rest } = mail;
   const prepared = headers && Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { prepared: true, value }]));
-  const message = { from: config.MAIL_FROM, ...rest, ...(prepared ? { headers: prepared } : {}) };
+  const message = { from: config.MAIL_FROM, ...rest, ...(prepared ? { headers: prepared } : {}), ...(attachments ? { attachments: [...attachments] } : {}) };
   if (config.SMTP_URL) {
     transport ??= nodemailer.createTransport(config.SMTP_URL);
     await transport.sendMail(message);
