@@ -40,8 +40,21 @@ export function streamSecret(): Buffer {
 }
 
 /** `<turbo-cable-stream-source>` for a stream, signed so only the server can name one. */
+// A person's pages name the same few streams on every render; each tag is an HMAC, so it is signed
+// once per stream and secret and kept (a bounded memo: cleared when full or when the secret changes).
+const signedTags = new Map<string, string>();
+let signedWith: Buffer | undefined;
+const MAX_KEPT_TAGS = 50_000;
+
 export function streamTag(stream: string): string {
-  return turboStreamFromTag(stream, streamSecret());
+  const secret = streamSecret();
+  if (secret !== signedWith || signedTags.size >= MAX_KEPT_TAGS) {
+    signedTags.clear();
+    signedWith = secret;
+  }
+  let tag = signedTags.get(stream);
+  if (tag === undefined) signedTags.set(stream, (tag = turboStreamFromTag(stream, secret)));
+  return tag;
 }
 
 function escapeAttribute(value: string): string {
