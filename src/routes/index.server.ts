@@ -12,6 +12,7 @@ import { chartsRouter } from "#routes/charts.server.ts";
 import { dashboardRouter } from "#routes/dashboard.server.ts";
 import { GEO_PATHS, geoRouter } from "#routes/geo.server.ts";
 import { homeRouter } from "#routes/home.server.ts";
+import { creditNotesRouter } from "#routes/credit-notes.server.ts";
 import { invoicesRouter } from "#routes/invoices.server.ts";
 import { jobsRouter } from "#routes/jobs.server.ts";
 import { loadTimelineRouter } from "#routes/load-timeline.server.ts";
@@ -64,6 +65,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(proofOfDeliveryRouter())
     .use(proofReviewRouter())
     .use(invoicesRouter())
+    .use(creditNotesRouter())
     .use(loadTimelineRouter())
     .use(chartsRouter())
     .use(supportRouter())

@@ -41,6 +41,16 @@ export function creditParts(amountPence: number, rates: readonly RateGross[]): C
     });
 }
 
+/** The parts of a credit whose VAT in all is `vatPence`: the difference from each part's own VAT is on its highest-rate part. */
+export function creditPartsWithVat(amountPence: number, vatPence: number, rates: readonly RateGross[]): CreditPart[] {
+  const parts = creditParts(amountPence, rates);
+  const rest = vatPence - parts.reduce((sum, part) => sum + part.vatPence, 0);
+  const first = parts.find((part) => part.rateBp > 0);
+  if (!first || rest === 0) return parts;
+  const vat = Math.min(first.grossPence, Math.max(0, first.vatPence + rest));
+  return parts.map((part) => (part === first ? { ...part, vatPence: vat, netPence: part.grossPence - vat } : part));
+}
+
 export type CreditedInvoice = { grossPence: number; vatPence: number; creditedPence: number; creditedVatPence: number; rates: readonly RateGross[] };
 
 /**
@@ -49,13 +59,8 @@ export type CreditedInvoice = { grossPence: number; vatPence: number; creditedPe
  */
 export function creditNoteParts(amountPence: number, invoice: CreditedInvoice): CreditPart[] {
   assertWhole(invoice.creditedVatPence, "creditedVatPence");
-  const parts = creditParts(amountPence, invoice.rates);
-  if (amountPence !== invoice.grossPence - invoice.creditedPence) return parts;
-  const rest = invoice.vatPence - invoice.creditedVatPence - parts.reduce((sum, part) => sum + part.vatPence, 0);
-  const first = parts.find((part) => part.rateBp > 0);
-  if (!first || rest === 0) return parts;
-  const vatPence = Math.min(first.grossPence, Math.max(0, first.vatPence + rest));
-  return parts.map((part) => (part === first ? { ...part, vatPence, netPence: part.grossPence - vatPence } : part));
+  if (amountPence !== invoice.grossPence - invoice.creditedPence) return creditParts(amountPence, invoice.rates);
+  return creditPartsWithVat(amountPence, invoice.vatPence - invoice.creditedVatPence, invoice.rates);
 }
 
 /** A credit note's totals from its parts. */

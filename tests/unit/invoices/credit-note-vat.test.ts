@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditNoteParts, creditParts, creditTotals, shareByRate } from "#domain/invoices/credit-note-vat.ts";
+import { creditNoteParts, creditParts, creditPartsWithVat, creditTotals, shareByRate } from "#domain/invoices/credit-note-vat.ts";
 
 const STANDARD = 2000;
 const ZERO = 0;
@@ -52,5 +52,18 @@ describe("the credit that clears the invoice takes the VAT still uncredited, so 
   ])("$case", ({ amount, invoice, vat }) => {
     const totals = creditTotals(creditNoteParts(amount, invoice));
     expect(totals).toEqual({ grossPence: amount, vatPence: vat, netPence: amount - vat });
+  });
+});
+
+describe("a stored credit note's parts, read back with the VAT it credited", () => {
+  const mixed = [{ rateBp: STANDARD, grossPence: 12_000 }, { rateBp: ZERO, grossPence: 12_000 }];
+  it.each([
+    { case: "its own VAT: unchanged", amount: 10_000, vat: 833, rates: mixed, vats: [833, 0] },
+    { case: "a penny more: on the 20% part", amount: 10_000, vat: 834, rates: mixed, vats: [834, 0] },
+    { case: "all zero-rated: nothing to move", amount: 500, vat: 0, rates: [{ rateBp: ZERO, grossPence: 900 }], vats: [0] },
+  ])("$case", ({ amount, vat, rates, vats }) => {
+    const parts = creditPartsWithVat(amount, vat, rates);
+    expect(parts.map((part) => part.vatPence)).toEqual(vats);
+    expect(creditTotals(parts)).toEqual({ grossPence: amount, vatPence: vat, netPence: amount - vat });
   });
 });
