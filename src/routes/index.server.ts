@@ -10,6 +10,7 @@ import { complianceRouter } from "#routes/compliance.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
 import { chartsRouter } from "#routes/charts.server.ts";
 import { dashboardRouter } from "#routes/dashboard.server.ts";
+import { extraChargesRouter } from "#routes/extra-charges.server.ts";
 import { GEO_PATHS, geoRouter } from "#routes/geo.server.ts";
 import { homeRouter } from "#routes/home.server.ts";
 import { creditNotesRouter } from "#routes/credit-notes.server.ts";
@@ -64,6 +65,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(attachmentsRouter())
     .use(proofOfDeliveryRouter())
     .use(proofReviewRouter())
+    .use(extraChargesRouter())
     .use(invoicesRouter())
     .use(creditNotesRouter())
     .use(loadTimelineRouter())

@@ -15,6 +15,8 @@ export type NotificationKind =
   | "arrived"
   | "proof_disputed"
   | "proof_accepted"
+  | "extra_charge_added"
+  | "extra_charge_decided"
   | "invoice_overdue"
   | "auction_live"
   | "auction_closed"

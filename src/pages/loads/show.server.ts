@@ -11,6 +11,7 @@ import { collectedBy, mayUndoCollection } from "#models/loads/collection.server.
 import type { LoadDetail } from "#models/loads.server.ts";
 import { loadConversationFor } from "#models/messages/conversation-view.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { extraChargesSrc } from "#pages/extra-charges.server.ts";
 import { carrierSelector, selectorRequestFor } from "#pages/loads/carrier-selector.server.ts";
 import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
 import { proofReviewPanel } from "#pages/loads/proof-review.server.ts";
@@ -93,6 +94,7 @@ export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPa
     goods: loadGoods(load.job),
     collection: { ...collection, warnings: form.warnings ?? [] },
     proofReview,
+    extraChargesSrc: extraChargesSrc(load, user),
     errors: form.errors ?? {},
     values: form.values ?? {},
   };

@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { penceFromWholePounds } from "#domain/format/money.ts";
+import { penceFromPounds } from "#domain/invoices/credit-notes.ts";
 import { parseDateInput, parseDateTimeLocal, parseTimeOfDay } from "#domain/format/date-input.ts";
 import { valuesOf, type Option, type ValueOf } from "../catalogue.ts";
 
@@ -87,6 +88,19 @@ export function wholePounds(notWhole: string, bounds: Bounds) {
       return pence ?? z.NEVER;
     })
     .pipe(z.number().min(bounds.min * 100, { error: bounds.tooSmall }).max(bounds.max * 100, { error: bounds.tooBig }))
+    .optional();
+}
+
+/** An amount in pounds and pence ("45.00", "£45", "45.5") as pence, within bounds given in pence. */
+export function poundsAndPence(unreadable: string, bounds: { minPence: number; maxPence: number; tooSmall: string; tooBig: string }) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      const pence = penceFromPounds(text);
+      if (pence === null) ctx.addIssue({ code: "custom", message: unreadable });
+      return pence ?? z.NEVER;
+    })
+    .pipe(z.number().min(bounds.minPence, { error: bounds.tooSmall }).max(bounds.maxPence, { error: bounds.tooBig }))
     .optional();
 }
 

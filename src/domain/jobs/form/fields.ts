@@ -9,13 +9,16 @@ import { z } from "zod";
 import { isValidTimeZone } from "#domain/format/date-input.ts";
 import { UK_TIME_ZONE } from "#domain/format/dates.ts";
 import { formatNumber } from "#domain/format/count.ts";
-import { wholePoundsFromPence } from "#domain/format/money.ts";
+import { formatMoney, wholePoundsFromPence } from "#domain/format/money.ts";
+import { DEFAULT_FREE_WAITING_MINUTES, formatMinutes } from "#domain/extra-charges/waiting.ts";
+import { penceFromPounds } from "#domain/invoices/credit-notes.ts";
+import { poundsText } from "#domain/invoices/pence.ts";
 import * as options from "../catalogue.ts";
 import { contractEndDate } from "../contract-months.ts";
 import { MAX_LOADS_PER_JOB } from "../limits.ts";
 import { maxPalletsFor, type PalletType } from "../pallet-limits.ts";
 import { additionalDataText, calendarDateText, calendarDateValue, storedLoadEstimates } from "../stored-values.ts";
-import { calendarDate, choice, dateTimeLocal, optionalText, requiredText, wholeNumber, wholePounds } from "./checks.ts";
+import { calendarDate, choice, dateTimeLocal, optionalText, poundsAndPence, requiredText, wholeNumber, wholePounds } from "./checks.ts";
 import {
   field, instantColumn, labelOf, listField, numberField, optionField, type FieldSpec, type InputKind,
 } from "./rows.ts";
@@ -58,6 +61,16 @@ const LoadEstimateSchema = z.object({
     },
   ),
 });
+
+export const MAX_FREE_WAITING_MINUTES = 1_440;
+export const MIN_WAITING_RATE_PENCE = 100;
+export const MAX_WAITING_RATE_PENCE = 100_000;
+
+/** The rate as the job page reads it: "£45.00 an hour", or the carrier's own when the job sets none. */
+function waitingRateText(value: unknown): string {
+  const pence = typeof value === "string" ? penceFromPounds(value) : null;
+  return pence === null ? "Not set: the carrier's own hourly rate" : `${formatMoney(pence)} an hour`;
+}
 
 const calendarColumn = { load: (stored: Date | null) => calendarDateText(stored) };
 const CHOOSE_DRIVER = "Choose a driver from the list";
@@ -162,6 +175,31 @@ export const JOB_FIELDS = {
   }),
   loading_method: optionField("loadingMethod", LOADING_METHODS, "Choose how the goods are loaded", {
     fact: { label: "Loading method", section: "load" }, required: true,
+  }),
+  // Waiting at a stop (src/domain/extra-charges/waiting.ts): free up to this, then charged by the
+  // minute at this hourly rate. Blank: the usual 2 hours free, and the carrier gives its own rate.
+  free_waiting_minutes: field({
+    key: "freeWaitingMinutes", input: "text",
+    check: wholeNumber(
+      { notNumber: "Enter the free waiting time in minutes, like 120", notWhole: "Enter the free waiting time in whole minutes" },
+      {
+        min: 0, max: MAX_FREE_WAITING_MINUTES,
+        tooSmall: "The free waiting time cannot be negative", tooBig: "The free waiting time can be at most 1,440 minutes (24 hours)",
+      },
+    ).optional(),
+    fact: {
+      label: "Free waiting time", section: "schedule",
+      text: (value) => formatMinutes(value === undefined || value === null ? DEFAULT_FREE_WAITING_MINUTES : Number(value)),
+    },
+  }),
+  waiting_rate: field({
+    key: "waitingRatePence", input: "text",
+    check: poundsAndPence("Enter the waiting time rate in pounds and pence, like 45.00", {
+      minPence: MIN_WAITING_RATE_PENCE, maxPence: MAX_WAITING_RATE_PENCE,
+      tooSmall: "The waiting time rate must be at least £1.00 an hour", tooBig: "The waiting time rate must be £1,000.00 an hour or less",
+    }),
+    load: (stored: number | null) => (stored === null ? undefined : poundsText(stored)),
+    fact: { label: "Waiting time rate", section: "schedule", text: waitingRateText },
   }),
   timezone: field({
     key: "timezone", input: "text",
