@@ -18,6 +18,7 @@ import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 import { acceptOverdueProofs } from "#models/loads/proof-review.server.ts";
+import { overdueInvoiceSweep } from "#models/invoices/overdue.server.ts";
 import { attachCable, type AppCable } from "#server/cable.server.ts";
 import { drainable } from "#server/draining.server.ts";
 
@@ -249,6 +250,8 @@ function startProofAcceptance(logger: Logger): Background {
   return repeat(PROOF_ACCEPTANCE_EVERY_MS, () =>
     acceptOverdueProofs(new Date())
       .then((accepted) => accepted && logger.info({ accepted }, "proofs of delivery accepted by themselves"))
-      .catch((err: unknown) => logger.error({ err }, "accepting overdue proofs of delivery failed")),
+      .catch((err: unknown) => logger.error({ err }, "accepting overdue proofs of delivery failed"))
+      // The morning after an invoice's due date, both offices are told it is overdue, once.
+      .then(() => overdueInvoiceSweep(new Date())),
   );
 }
