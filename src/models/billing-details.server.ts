@@ -5,6 +5,7 @@ import type { BillingDetails } from "#generated/prisma/client.ts";
 import { found } from "#lib/errors.server.ts";
 import { ok, refused, type Result } from "#lib/result.server.ts";
 import { passwordConfirmed, recordBankChange } from "#models/billing-details/bank-change.server.ts";
+import { endAgreementsOnVatChange } from "#models/self-billing-agreements/vat-change.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // An account's billing details (who it is on an invoice, a shipper's payment terms, a carrier's
@@ -62,5 +63,7 @@ export async function saveBillingDetails(
   const { accountId } = user;
   await db().billingDetails.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
   if (bank) await recordBankChange(user, bank, link, now);
+  // Self-billing agreements were made under the carrier's VAT number: a new number ends them.
+  if (billingKindOf(user) === "carrier") await endAgreementsOnVatChange(accountId, stored?.vatNumber ?? null, input.columns.vatNumber ?? null, now);
   return ok({ bankChanged: bank !== null });
 }

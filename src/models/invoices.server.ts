@@ -4,13 +4,15 @@ import type { Prisma } from "#generated/prisma/client.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
-// Invoices: a carrier's (the issuer's) bill to a shipper (the customer) for carriage it ran. Each is
-// issued once, when the load's proof is accepted (invoices/issue), numbered without gaps in the
-// issuer's series (invoices/numbering), and never edited or deleted afterwards: the customer's office
-// records that it paid, and the issuer's office confirms the money arrived (invoices/payment). Only
-// the two offices see it; their drivers, and everyone else, get 404.
+// Invoices: a carrier's (the issuer's) bill to a shipper (the customer) for carriage it ran. When a
+// load's proof is accepted (invoices/issue) the carrier's office gets a draft to check and send
+// (invoices/drafts, invoices/send), or, under a self-billing agreement, the shipper's account raises
+// it at once (invoices/self-billed). Once issued it is numbered without gaps in its numbering
+// account's series (invoices/numbering) and never edited or deleted: the customer's office records
+// that it paid, and the issuer's office confirms the money arrived (invoices/payment). Only the two
+// offices see it, and the customer never sees a draft; their drivers, and everyone else, get 404.
 
-export { invoiceAcceptedLoad, invoiceAfterAcceptance } from "#models/invoices/issue.server.ts";
+export { invoiceAcceptedLoad, invoiceAfterAcceptance, invoiceAfterChargesDecided } from "#models/invoices/issue.server.ts";
 export { confirmReceipt, markPaid } from "#models/invoices/payment.server.ts";
 export { invoicesFor, counterpartsOf, type InvoiceFilters, type InvoiceState } from "#models/invoices/list.server.ts";
 export { readParty, type InvoiceParty } from "#models/invoices/parties.server.ts";
@@ -23,15 +25,15 @@ export function invoiceSideOf(user: CurrentUser): InvoiceSide | null {
   return isOfficeOf("shipper", user) ? "customer" : null;
 }
 
-/** The invoices this office may see: those its account issued, or those issued to it. */
+/** The invoices this office may see: those its account issued (its drafts too), or those issued to it (never a draft). */
 export function invoiceScope(user: CurrentUser): Prisma.InvoiceWhereInput | null {
   const side = invoiceSideOf(user);
   if (side === "issuer") return { issuerAccountId: user.accountId };
-  return side === "customer" ? { customerAccountId: user.accountId } : null;
+  return side === "customer" ? { customerAccountId: user.accountId, status: { not: "draft" } } : null;
 }
 
 const invoiceSelect = {
-  id: true, issuerAccountId: true, customerAccountId: true, series: true, sequence: true, number: true, status: true,
+  id: true, issuerAccountId: true, customerAccountId: true, numberingAccountId: true, selfBillingAgreementId: true, creditedPence: true, series: true, sequence: true, number: true, status: true,
   issueDate: true, taxPoint: true, dueDate: true, netPence: true, vatPence: true, grossPence: true, supplier: true,
   customer: true, paidAt: true, paidReference: true, receiptConfirmedAt: true, createdAt: true,
   lines: {

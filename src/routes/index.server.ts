@@ -24,6 +24,7 @@ import { notificationsRouter } from "#routes/notifications.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { proofReviewRouter } from "#routes/proof-review.server.ts";
 import { savedSearchesRouter } from "#routes/saved-searches.server.ts";
+import { selfBillingAgreementsRouter } from "#routes/self-billing-agreements.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
 import { signaturesRouter } from "#routes/signatures.server.ts";
 import { supportRouter } from "#routes/support.server.ts";
@@ -67,6 +68,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(proofReviewRouter())
     .use(extraChargesRouter())
     .use(invoicesRouter())
+    .use(selfBillingAgreementsRouter())
     .use(creditNotesRouter())
     .use(loadTimelineRouter())
     .use(chartsRouter())

@@ -2,6 +2,7 @@ import { shownNumber } from "#domain/invoices/numbering.ts";
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { confirmReceipt, markPaid, requireInvoiceFor } from "#models/invoices.server.ts";
+import { sendDraft } from "#models/invoices/send.server.ts";
 import { INVOICES_PATH, invoiceFilters, invoicePage, invoicePath, invoicesPage, type PaymentForm } from "#pages/invoices.server.ts";
 import { INVOICES_CSV_FILENAME, INVOICES_CSV_PATH, invoicesCsv } from "#pages/invoices/xero.server.ts";
 import { invoiceFilename, invoicePdf } from "#pages/pdf/invoice.server.ts";
@@ -10,8 +11,9 @@ import { flash, renderPage } from "#server/render.server.ts";
 import { dispositionOf } from "#server/stored-file.server.ts";
 
 // Invoices for the two offices on them: the list (and as a CSV for Xero), one invoice (as a page
-// and as a PDF), the customer's "we paid" and the issuer's "we received it". An issued invoice is
-// never edited or deleted, so there are no routes for that. Anyone else gets 404.
+// and as a PDF), the carrier's "send this draft", the customer's "we paid" and the issuer's "we
+// received it". An issued invoice is never edited or deleted, so there are no routes for that.
+// Anyone else gets 404; the shipper never sees a carrier's draft.
 
 /** The payment form as posted, kept as typed when it is refused. */
 const PostedSchema = z.object({ paid_on: z.string().max(40).catch(""), reference: z.string().max(200).catch("") }).partial().catch({});
@@ -22,6 +24,7 @@ export function invoicesRouter(): Router {
     .get(INVOICES_CSV_PATH, sendInvoicesCsv)
     .get(`${INVOICES_PATH}/:id.pdf`, sendInvoicePdf)
     .get(`${INVOICES_PATH}/:id`, showInvoice)
+    .post(`${INVOICES_PATH}/:id/send`, sendInvoice)
     .post(`${INVOICES_PATH}/:id/payment`, recordPayment)
     .post(`${INVOICES_PATH}/:id/receipt`, recordReceipt);
 }
@@ -37,6 +40,17 @@ async function showInvoice(req: Request, res: Response) {
 
 async function render(req: Request, res: Response, invoice: Awaited<ReturnType<typeof requireInvoiceFor>>, form: PaymentForm | null = null, status = 200) {
   await renderPage(req, res, "invoices/show", invoicePage(invoice, requireUser(req), form), status);
+}
+
+/** 303 back to the invoice, now numbered; 409 (sent already, or an extra charge awaits the shipper's decision) as the page with the message. */
+async function sendInvoice(req: Request, res: Response) {
+  const user = requireUser(req);
+  const invoice = await requireInvoiceFor(user, req.params.id);
+  const outcome = await sendDraft(invoice, user);
+  if (!outcome.ok) return render(req, res, invoice, { errors: outcome.errors, values: {} }, outcome.status);
+  const sent = await requireInvoiceFor(user, invoice.id);
+  flash(req, "notice", `Invoice ${shownNumber(sent.number)} sent to the shipper`);
+  res.redirect(303, invoicePath(invoice.id));
 }
 
 /** 303 back to the invoice; 422 (a date it cannot be) and 409 (already paid) as the page with the message. */

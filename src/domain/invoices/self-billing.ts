@@ -5,8 +5,10 @@
 // carrier's VAT number changes (or the carrier registers or deregisters): a new agreement is needed.
 // Each self-billed invoice says it is one and that its VAT is the carrier's output tax.
 
+import { z } from "zod";
 import { addDays, addMonths } from "#domain/format/calendar.ts";
 import { parseIsoDate } from "#domain/format/date-input.ts";
+import { ukDate } from "./dates.ts";
 
 export const SELF_BILLED_INVOICE_HEADING = "Self-billed invoice";
 export const SELF_BILLED_VAT_STATEMENT = "The VAT shown is your output tax due to HMRC";
@@ -53,4 +55,94 @@ export function agreementStanding(agreement: Agreement, date: string, carrierVat
 /** Whether the customer may self-bill this carrier for a supply on `date`. */
 export function isAgreementInForce(agreement: Agreement, date: string, carrierVatNumber: string | null): boolean {
   return agreementStanding(agreement, date, carrierVatNumber) === "in_force";
+}
+
+// ── The agreement as a record: offered by the shipper's admin, accepted or declined by the carrier's
+// admin, ended sooner by either side's admin or by a change of the carrier's VAT number. It starts
+// on the day the carrier accepts (its start date is then the day both sides agreed).
+
+export const SELF_BILLING_PATH = "/self_billing_agreements";
+
+export type AgreementStatus = "offered" | "accepted" | "declined" | "ended";
+export type EndReason = "shipper" | "carrier" | "vat_number_changed";
+/** What a person sees: an accepted agreement is in force until its last day, then expired. */
+export type AgreementState = "offered" | "in_force" | "expired" | "declined" | "ended";
+
+export const AGREEMENT_STATE_LABELS: Record<AgreementState, string> = {
+  offered: "Awaiting the carrier's answer",
+  in_force: "In force",
+  expired: "Expired",
+  declined: "Declined",
+  ended: "Ended",
+};
+
+export const END_REASON_TEXT: Record<EndReason, string> = {
+  shipper: "Ended by the shipper",
+  carrier: "Ended by the carrier",
+  vat_number_changed: "Ended because the carrier's VAT number changed",
+};
+
+export const SELF_BILLING_MESSAGES = {
+  carrier: "Choose a carrier that has run one of your loads",
+  alreadyOpen: "You already have an agreement with this carrier that is offered or in force",
+  notOffered: "This agreement is no longer waiting for an answer",
+  notInForce: "This agreement is not in force",
+  onlyAdmins: "Only an admin can offer, answer or end a self-billing agreement",
+} as const;
+
+/** An agreement as stored: dates as midnight UTC of their day, the instant it ended if it did. */
+export type AgreementRow = { status: string; startsOn: Date; endsOn: Date; carrierVatNumber: string | null; endedAt: Date | null };
+
+const dayOf = (stored: Date) => stored.toISOString().slice(0, 10);
+
+/** An agreement ended at an instant covers the days before that one: a supply on the day it ends is the carrier's to invoice. */
+export const lastDayBeforeEnd = (endedAt: Date): string => addDays(ukDate(endedAt), -1);
+
+/** The stored row as the rules above read it; null for one never accepted (it was never in force). */
+export function agreementOf(row: AgreementRow): Agreement | null {
+  if (row.status !== "accepted" && row.status !== "ended") return null;
+  const endedOn = row.endedAt ? lastDayBeforeEnd(row.endedAt) : null;
+  return { startDate: dayOf(row.startsOn), endDate: dayOf(row.endsOn), carrierVatNumber: row.carrierVatNumber, endedOn };
+}
+
+/** Where the agreement stands today, as its list shows it. */
+export function agreementState(row: AgreementRow, today: string): AgreementState {
+  if (row.status === "offered" || row.status === "declined") return row.status;
+  if (row.status !== "accepted") return "ended";
+  return today > dayOf(row.endsOn) ? "expired" : "in_force";
+}
+
+/** Whether a row still stands in the way of a new offer to the same carrier: offered, or accepted and not past its end. */
+export const isOpenAgreement = (row: AgreementRow, today: string): boolean => {
+  const state = agreementState(row, today);
+  return state === "offered" || state === "in_force";
+};
+
+/** The offer form: `carrier_account_id`, one of the carriers that ran the shipper's loads. */
+export function offerInputSchema(carrierIds: readonly number[]) {
+  return z.object({ carrier_account_id: z.unknown() }).transform((input, context) => {
+    const text = typeof input.carrier_account_id === "string" ? input.carrier_account_id.trim() : "";
+    const id = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
+    if (id === null || !carrierIds.includes(id)) {
+      context.addIssue({ code: "custom", path: ["carrier_account_id"], message: SELF_BILLING_MESSAGES.carrier });
+      return z.NEVER;
+    }
+    return { carrierAccountId: id };
+  });
+}
+
+export type AgreementEvent = "offered" | "accepted" | "declined" | "ended";
+type Names = { shipper: string; carrier: string; reason?: EndReason | null };
+
+/** What each side is told: the carrier of an offer, the shipper of the answer, both of an end. */
+export function agreementNotice(event: AgreementEvent, names: Names): { title: string; body: string } {
+  const { shipper, carrier } = names;
+  if (event === "offered") return { title: "Self-billing agreement offered", body: `${shipper} offers to raise your invoices for its loads for 12 months. Accept or decline the agreement.` };
+  if (event === "accepted") return { title: "Self-billing agreement accepted", body: `${carrier} accepted: you now raise its invoices for your loads.` };
+  if (event === "declined") return { title: "Self-billing agreement declined", body: `${carrier} declined the self-billing agreement.` };
+  const why = names.reason === "vat_number_changed" ? ` because ${carrier}'s VAT number changed` : "";
+  return {
+    title: "Self-billing agreement ended",
+    body: `The self-billing agreement between ${shipper} and ${carrier} ended${why}. ${carrier} invoices its own loads again until a new agreement is made.`,
+  };
 }

@@ -24,7 +24,8 @@ export type NotificationKind =
   | "document_expiring"
   | "search_match"
   | "call_off"
-  | "message";
+  | "message"
+  | "self_billing";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
 

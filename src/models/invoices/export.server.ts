@@ -17,5 +17,6 @@ export type ExportInvoice = Prisma.InvoiceGetPayload<{ select: typeof exportSele
 
 export async function invoicesForExport(user: CurrentUser, filters: InvoiceFilters, now = new Date()): Promise<ExportInvoice[]> {
   const where = found(filteredScope(user, filters, now));
-  return db().invoice.findMany({ where, select: exportSelect, orderBy: { id: "asc" } });
+  // A draft is not an invoice yet (no number): it is not in the books.
+  return db().invoice.findMany({ where: { AND: [where, { status: { not: "draft" } }] }, select: exportSelect, orderBy: { id: "asc" } });
 }

@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
 
 // Who an invoice is from and to, copied from each account's billing details at the moment of issue
 // (the invoice keeps them as JSON): a later change of name, address or bank account never rewrites an
@@ -26,9 +27,9 @@ const partySelect = {
   },
 } as const;
 
-/** The account as an invoice names it; `withBank` for the supplier, whose bank details the customer pays into. */
-export async function partyOf(accountId: number, withBank: boolean): Promise<InvoiceParty> {
-  const account = await db().account.findUniqueOrThrow({ where: { id: accountId }, select: partySelect });
+/** The account as an invoice names it; `withBank` for the supplier, whose bank details the customer pays into. `client`: a transaction's, inside one. */
+export async function partyOf(accountId: number, withBank: boolean, client: Prisma.TransactionClient = db()): Promise<InvoiceParty> {
+  const account = await client.account.findUniqueOrThrow({ where: { id: accountId }, select: partySelect });
   const details = account.billingDetails;
   const party: InvoiceParty = {
     legalName: details?.legalName ?? account.name,

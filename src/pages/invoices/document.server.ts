@@ -5,12 +5,17 @@ import { daysBetween } from "#domain/format/calendar.ts";
 import { formatDate, formatLongDate } from "#domain/format/dates.ts";
 import { ukDate } from "#domain/invoices/dates.ts";
 import { formatMoney } from "#domain/format/money.ts";
+import { owedPence } from "#domain/invoices/credit-notes.ts";
+import { isVatRegistered, NOT_VAT_REGISTERED_STATEMENT } from "#domain/invoices/registration.ts";
+import { SELF_BILLED_INVOICE_HEADING, SELF_BILLED_VAT_STATEMENT } from "#domain/invoices/self-billing.ts";
 import { vatBreakdown, vatRateLabel, ZERO_RATE_BP } from "#domain/invoices/vat.ts";
 import { readParty, type InvoiceDetail, type InvoiceParty } from "#models/invoices.server.ts";
 
 // What an invoice shows, on its page and in its PDF alike: every field a full UK VAT invoice must
 // (VAT_INVOICE_FIELDS in src/domain/invoices/required-fields.ts), each under the label below, so
 // the tests can check the checklist against both. The carrier's bank details are for the customer.
+// A self-billed invoice is headed and worded as VAT Notice 700/62 asks; a carrier that is not
+// VAT-registered issues an invoice (not a VAT invoice) that says no VAT is charged; a draft says so.
 
 /** The label each VAT_INVOICE_FIELDS item is shown under. */
 export const INVOICE_FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -42,28 +47,60 @@ function partyLines(party: InvoiceParty): string[] {
   return [party.legalName, ...party.address.split("\n").map((line) => line.trim()).filter(Boolean)];
 }
 
-function lineOf(line: InvoiceDetail["lines"][number]) {
+/** "Not charged" rather than "0%" when the supplier is not VAT-registered: a 0% rate would read as zero-rated. */
+const NO_VAT_RATE = "Not charged";
+
+function lineOf(line: InvoiceDetail["lines"][number], registered: boolean) {
   return {
     description: line.description,
     dates: `Collected ${formatDate(line.collectionDate) || "—"}, delivered ${formatDate(line.deliveryDate)}`,
     quantity: "1",
     unitPrice: formatMoney(line.netPence),
-    vatRate: vatRateLabel(line.vatRateBp),
+    vatRate: registered ? vatRateLabel(line.vatRateBp) : NO_VAT_RATE,
     net: formatMoney(line.netPence),
     vat: formatMoney(line.vatPence),
   };
 }
 
-function totalsOf(invoice: InvoiceDetail): Fact[] {
+/** What is still owed: nothing once paid (a payment is of what was owed), else gross − credits. */
+export const owedOf = (invoice: Pick<InvoiceDetail, "status" | "grossPence" | "creditedPence">) =>
+  owedPence({ grossPence: invoice.grossPence, paidPence: invoice.status === "paid" ? invoice.grossPence - invoice.creditedPence : 0, creditedPence: invoice.creditedPence });
+
+/** Credited and still owed, under the totals once the invoice is issued (a draft owes nothing yet). */
+function balanceOf(invoice: InvoiceDetail): Fact[] {
+  if (invoice.status === "draft") return [];
+  return [short("Credited", formatMoney(invoice.creditedPence)), short("Still owed", formatMoney(owedOf(invoice)))];
+}
+
+function totalsOf(invoice: InvoiceDetail, registered: boolean): Fact[] {
   const rates = vatBreakdown(invoice.lines.map((line) => ({ netPence: line.netPence, rateBp: line.vatRateBp })));
   const zeroRated = rates.find((rate) => rate.rateBp === ZERO_RATE_BP)?.netPence ?? 0;
   return [
     short(label("total_net"), formatMoney(invoice.netPence)),
-    short(label("zero_rated_total"), formatMoney(zeroRated)),
+    ...(registered ? [short(label("zero_rated_total"), formatMoney(zeroRated))] : []),
     short(label("total_vat"), formatMoney(invoice.vatPence)),
     short(label("cash_discount"), "None offered"),
     short(label("total_gross"), formatMoney(invoice.grossPence)),
+    ...balanceOf(invoice),
   ];
+}
+
+export const DRAFT_HEADING = "Draft invoice";
+
+/** The document's heading: self-billed, draft, a VAT invoice, or (from a supplier not VAT-registered) an invoice. */
+function headingOf(invoice: InvoiceDetail, registered: boolean): string {
+  if (invoice.selfBillingAgreementId) return SELF_BILLED_INVOICE_HEADING;
+  if (invoice.status === "draft") return DRAFT_HEADING;
+  return registered ? "VAT invoice" : "Invoice";
+}
+
+/** The sentences a document must carry: the self-billed output-tax statement, or that no VAT is charged. */
+function statementsOf(invoice: InvoiceDetail, supplier: InvoiceParty, customer: InvoiceParty, registered: boolean): string[] {
+  const statements: string[] = [];
+  if (invoice.selfBillingAgreementId) statements.push(`Raised by ${customer.legalName} for ${supplier.legalName} under a self-billing agreement.`);
+  if (invoice.selfBillingAgreementId && registered) statements.push(SELF_BILLED_VAT_STATEMENT);
+  if (!registered) statements.push(NOT_VAT_REGISTERED_STATEMENT);
+  return statements;
 }
 
 /** "Sort code 40-12-34, account 12345678", for the customer's eyes only; null when none was given. */
@@ -90,6 +127,7 @@ const termsDaysOf = (invoice: InvoiceDetail) => daysBetween(ukDate(invoice.taxPo
 export function invoiceDocument(invoice: InvoiceDetail, forCustomer: boolean, now = new Date()) {
   const supplier = readParty(invoice.supplier);
   const customer = readParty(invoice.customer);
+  const registered = isVatRegistered(supplier.vatNumber);
   const facts: Fact[] = [
     short(label("invoice_number"), shownNumber(invoice.number)),
     short(label("issue_date"), formatLongDate(invoice.issueDate)),
@@ -99,11 +137,13 @@ export function invoiceDocument(invoice: InvoiceDetail, forCustomer: boolean, no
   const terms = paymentTermsText(termsDaysOf(invoice));
   if (terms) facts.push({ label: "Payment terms", value: terms });
   return {
+    heading: headingOf(invoice, registered),
+    statements: statementsOf(invoice, supplier, customer, registered),
     facts,
     supplier: { lines: partyLines(supplier), companyNumber: supplier.companyNumber, vatNumber: supplier.vatNumber ?? "Not VAT-registered", email: supplier.invoiceEmail },
     customer: { lines: partyLines(customer), companyNumber: customer.companyNumber, vatNumber: customer.vatNumber, email: customer.invoiceEmail },
-    lines: invoice.lines.map(lineOf),
-    totals: totalsOf(invoice),
+    lines: invoice.lines.map((line) => lineOf(line, registered)),
+    totals: totalsOf(invoice, registered),
     bank: bankOf(supplier, forCustomer),
     bankChanged: bankChangeOf(supplier, forCustomer, now),
   };

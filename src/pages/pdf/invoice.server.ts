@@ -3,8 +3,9 @@ import type { InvoiceDocument } from "#pages/invoices/document.server.ts";
 import { INVOICE_FIELD_LABELS } from "#pages/invoices/document.server.ts";
 
 // The invoice as a PDF to file or forward: the same document as its page (invoiceDocument), so it
-// carries every field a full VAT invoice must. The standard PDF fonts have no arrow, so a route's
-// "→" is written "to".
+// carries every field a full VAT invoice must, under the same heading (a self-billed invoice's, a
+// draft's) and with the same statements (the self-billed output-tax wording, or that no VAT is
+// charged). The standard PDF fonts have no arrow, so a route's "→" is written "to".
 
 type Fact = { label: string; value: string };
 
@@ -40,12 +41,14 @@ function lines(document: PDFKit.PDFDocument, shown: InvoiceDocument) {
 
 /** Builds the PDF; resolves with its bytes. `extra`: where payment stands and any late-payment figures. */
 export function invoicePdf(number: string, shown: InvoiceDocument, extra: { status: string; late: readonly Fact[] }): Promise<Buffer> {
-  const document = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Invoice ${number}`, Author: "Loadline" } });
+  const document = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${shown.heading} ${number}`, Author: "Loadline" } });
   const chunks: Buffer[] = [];
   document.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => document.on("end", () => resolve(Buffer.concat(chunks))));
-  document.fontSize(20).text("VAT invoice");
+  document.fontSize(20).text(shown.heading);
   document.moveDown(0.5).fontSize(10);
+  for (const statement of shown.statements) document.text(statement);
+  if (shown.statements.length) document.moveDown(0.5);
   facts(document, shown.facts);
   party(document, INVOICE_FIELD_LABELS.supplier_name_address!, shown.supplier, INVOICE_FIELD_LABELS.supplier_vat_number!);
   party(document, INVOICE_FIELD_LABELS.customer_name_address!, shown.customer, "VAT number");

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { ukDate } from "#domain/invoices/dates.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
-import { deliveredLoad, signedInAgent, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
+import { acceptAndSend, deliveredLoad, signedInAgent, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
 
 // The office's invoices as Xero's import file (exact text, both sides, the list's filters, nobody
 // else's invoices, drivers 404) and the statements on /invoices (outstanding, of which overdue,
@@ -16,11 +16,10 @@ beforeEach(async () => {
   ({ parties, shipperOffice, carrierOffice } = await signedInParties());
 });
 
-/** An invoice for a load at this price, accepted now by the shipper's office (whose is `who`). */
+/** An invoice for a load at this price, accepted now by the shipper's office (whose is `who`) and sent by the carrier's. */
 async function issued(priceCents: number, job = {}, deliveredAt?: Date, who = shipperOffice, on = parties) {
   const loadId = await deliveredLoad(on, priceCents, job, deliveredAt);
-  await who.browser.post(`/loads/${loadId}/proof_review`).type("form").send({ _csrf: who.csrf, decision: "accept" }).expect(303);
-  return db().invoice.findFirstOrThrow({ where: { lines: { some: { loadId } } } });
+  return acceptAndSend({ shipperOffice: who, carrierOffice }, loadId);
 }
 const csv = (who: Signed, query = "") => who.browser.get(`/invoices.csv${query}`);
 /** Today as Xero's date, DD/MM/YYYY: the invoices are issued today. */

@@ -57,3 +57,23 @@ export async function deliveredLoad(parties: Parties, priceCents: number, job: J
   await db().proofOfDelivery.create({ data: { loadId: load.id, recipientName: "Mark at goods-in", deliveredAt, recordedById: driver.id } });
   return load.id;
 }
+
+/** The shipper's office accepts the load's proof: the carrier gets a draft invoice (or, self-billed, the shipper's is issued). */
+export const acceptProof = (shipperOffice: Signed, loadId: number) =>
+  shipperOffice.browser.post(`/loads/${loadId}/proof_review`).type("form").send({ _csrf: shipperOffice.csrf, decision: "accept" }).expect(303);
+
+/** The invoice holding this load's line, with its lines. */
+export const invoiceOfLoad = (loadId: number) => db().invoice.findFirstOrThrow({ where: { lines: { some: { loadId } } }, include: { lines: { orderBy: { id: "asc" } } } });
+
+/** The carrier's office sends its draft: 303 back to the invoice. */
+export const sendDraft = (carrierOffice: Signed, invoiceId: number) =>
+  carrierOffice.browser.post(`/invoices/${invoiceId}/send`).type("form").send({ _csrf: carrierOffice.csrf });
+
+/** Accepted by the shipper, then the carrier's draft sent: the issued invoice. */
+export async function acceptAndSend(offices: { shipperOffice: Signed; carrierOffice: Signed }, loadId: number) {
+  await acceptProof(offices.shipperOffice, loadId);
+  const draft = await invoiceOfLoad(loadId);
+  const sent = await sendDraft(offices.carrierOffice, draft.id);
+  if (sent.status !== 303) throw new Error(`sending the draft answered ${sent.status}`);
+  return invoiceOfLoad(loadId);
+}

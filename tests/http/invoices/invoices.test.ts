@@ -4,11 +4,12 @@ import { VAT_INVOICE_FIELDS } from "#domain/invoices/required-fields.ts";
 import { INVOICE_FIELD_LABELS } from "#pages/invoices/document.server.ts";
 import { acceptOverdueProofs } from "#models/loads/proof-review.server.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
-import { deliveredLoad, signedInAgent, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
+import { acceptAndSend, deliveredLoad, sendDraft, signedInAgent, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
 
-// Invoices end to end: accepting a load's proof issues the carrier's invoice to the shipper with
-// exact figures; only the two offices see it; the shipper marks it paid and the carrier confirms the
-// payment arrived, each refused with an exact status when it cannot be; the list's filters.
+// Invoices end to end: accepting a load's proof drafts the carrier's invoice to the shipper with
+// exact figures, and the carrier's office sends it; only the two offices see it (the shipper never
+// sees a draft); the shipper marks it paid and the carrier confirms the payment arrived, each refused
+// with an exact status when it cannot be; the list's filters.
 
 let parties: Parties;
 let shipperOffice: Signed;
@@ -25,9 +26,13 @@ const pay = (who: Signed, id: number, body: Record<string, string>) => who.brows
 const confirm = (who: Signed, id: number) => who.browser.post(`/invoices/${id}/receipt`).type("form").send({ _csrf: who.csrf });
 
 describe("issuing", () => {
-  it("is linked from the load page's proof review for both offices, not for the driver", async () => {
+  it("is linked from the load page's proof review: the draft for the carrier only, the sent invoice for both offices, never for the driver", async () => {
     const loadId = await deliveredLoad(parties, 50_000);
     await accept(loadId);
+    const draft = await invoiceOf(loadId);
+    expect((await carrierOffice.browser.get(`/loads/${loadId}`).expect(200)).text).toContain(`<a href="/invoices/${draft.id}">Draft invoice</a>`);
+    expect((await shipperOffice.browser.get(`/loads/${loadId}`).expect(200)).text).not.toContain("/invoices/");
+    await sendDraft(carrierOffice, draft.id).expect(303);
     const invoice = await invoiceOf(loadId);
     const link = `<a href="/invoices/${invoice.id}">Invoice ${invoice.number}</a>`;
     for (const office of [shipperOffice, carrierOffice]) expect((await office.browser.get(`/loads/${loadId}`).expect(200)).text).toContain(link);
@@ -36,9 +41,12 @@ describe("issuing", () => {
     expect(driverPage).not.toContain("/invoices/");
   });
 
-  it("accepting a proof issues one invoice from the carrier to the shipper: net £1,234.57, VAT 20% rounded, gross", async () => {
+  it("accepting a proof drafts one invoice from the carrier to the shipper (no number yet); sending issues it: net £1,234.57, VAT 20% rounded, gross", async () => {
     const loadId = await deliveredLoad(parties, 123_457);
     await accept(loadId);
+    const draft = await invoiceOf(loadId);
+    expect(draft).toMatchObject({ status: "draft", number: null, sequence: null, series: "INV", numberingAccountId: parties.carrier.accountId, selfBillingAgreementId: null, netPence: 123_457, vatPence: 24_691, grossPence: 148_148 });
+    await sendDraft(carrierOffice, draft.id).expect(303);
     const invoice = await invoiceOf(loadId);
     expect(invoice).toMatchObject({
       issuerAccountId: parties.carrier.accountId, customerAccountId: parties.shipper.accountId, series: "INV", sequence: 1, number: "INV-000001",
@@ -52,15 +60,14 @@ describe("issuing", () => {
 
   it("zero-rates a load from GB to FR; due 30 days after delivery when the job has no terms", async () => {
     const loadId = await deliveredLoad(parties, 250_000, { paymentTermsDays: null, delivery: { city: "Lille", countryCode: "FR", postCode: "59000" } });
-    await accept(loadId);
-    const invoice = await invoiceOf(loadId);
+    const invoice = await acceptAndSend({ shipperOffice, carrierOffice }, loadId);
     const page = (await shipperOffice.browser.get(`/invoices/${invoice.id}`).expect(200)).text;
     expect(page).toContain('<th scope="row">Zero-rated, no VAT payable</th><td class="nowrap">£2,500.00</td>');
     expect(page).toContain('<td data-label="VAT rate">0%</td>');
     expect(invoice).toMatchObject({ netPence: 250_000, vatPence: 0, grossPence: 250_000, dueDate: new Date("2026-12-24T00:00:00Z"), lines: [expect.objectContaining({ vatRateBp: 0, vatPence: 0, description: "Carriage of load Crisps to Bristol · 1, Leeds → Lille" })] });
   });
 
-  it("a proof accepted by itself is invoiced too, and a load is never invoiced twice", async () => {
+  it("a proof accepted by itself is drafted too, and a load is never invoiced twice", async () => {
     const loadId = await deliveredLoad(parties, 10_000);
     expect(await acceptOverdueProofs(new Date("2026-12-10T12:00:00Z"))).toBe(1);
     expect(await acceptOverdueProofs(new Date("2026-12-11T12:00:00Z"))).toBe(0);
@@ -89,8 +96,7 @@ describe("who sees an invoice", () => {
   let id: number;
   beforeEach(async () => {
     const loadId = await deliveredLoad(parties, 123_457);
-    await accept(loadId);
-    id = (await invoiceOf(loadId)).id;
+    id = (await acceptAndSend({ shipperOffice, carrierOffice }, loadId)).id;
   });
 
   it("the shipper's office (admins and members) sees it with the carrier's bank details; the carrier's office without them", async () => {

@@ -6,7 +6,7 @@ import { statutoryInterest } from "#domain/invoices/late-payment.ts";
 import { VAT_INVOICE_FIELDS } from "#domain/invoices/required-fields.ts";
 import { INVOICE_FIELD_LABELS } from "#pages/invoices/document.server.ts";
 import { createCarrier } from "../../support/fixtures.ts";
-import { deliveredLoad, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
+import { acceptAndSend, deliveredLoad, signedInParties, type Parties, type Signed } from "./invoice-fixtures.ts";
 import { pdfText } from "./pdf-text.ts";
 
 // Paying an invoice (the shipper's office says it paid, the carrier's office confirms it arrived),
@@ -21,11 +21,10 @@ beforeEach(async () => {
   ({ parties, shipperOffice, carrierOffice } = await signedInParties());
 });
 
-/** An invoice for a load at this price delivered then (24 November 2026 by default), accepted now: issued today, due 14 days after delivery. */
+/** An invoice for a load at this price delivered then (24 November 2026 by default), accepted now and sent by the carrier: issued today, due 14 days after delivery. */
 async function issued(priceCents = 123_457, job = {}, deliveredAt?: Date) {
   const loadId = await deliveredLoad(parties, priceCents, job, deliveredAt);
-  await shipperOffice.browser.post(`/loads/${loadId}/proof_review`).type("form").send({ _csrf: shipperOffice.csrf, decision: "accept" }).expect(303);
-  return db().invoice.findFirstOrThrow({ where: { lines: { some: { loadId } } } });
+  return acceptAndSend({ shipperOffice, carrierOffice }, loadId);
 }
 const pay = (who: Signed, id: number, body: Record<string, string | undefined>) => who.browser.post(`/invoices/${id}/payment`).type("form").send({ _csrf: who.csrf, ...body });
 const confirm = (who: Signed, id: number) => who.browser.post(`/invoices/${id}/receipt`).type("form").send({ _csrf: who.csrf });
