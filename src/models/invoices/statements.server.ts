@@ -6,10 +6,12 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 // What a statement needs, in one read: this office's unpaid invoices and those paid this month
 // (a UK calendar month; `paidAt` is stored as midnight UTC of the UK day it was paid), each with the
-// account on both sides. The sums are done by the page (src/pages/invoices/statements.server.ts).
+// account on both sides. The sums are done by the page (src/pages/invoices/statements.server.ts):
+// what credit notes took off an invoice is not owed (creditedPence), and a fully credited invoice
+// (status "credited") is in neither.
 
 const statementSelect = {
-  status: true, dueDate: true, grossPence: true,
+  status: true, dueDate: true, grossPence: true, creditedPence: true,
   issuerAccount: { select: { id: true, name: true } },
   customerAccount: { select: { id: true, name: true } },
 } as const;

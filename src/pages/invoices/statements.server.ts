@@ -1,5 +1,7 @@
 import { formatMoney } from "#domain/format/money.ts";
+import { daysToPayText } from "#domain/invoices/days-to-pay.ts";
 import { invoiceSideOf } from "#models/invoices.server.ts";
+import { daysToPayOf } from "#models/invoices/days-to-pay.server.ts";
 import { statementInvoices, type StatementInvoice } from "#models/invoices/statements.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { overdue } from "#pages/invoices/late-payment.server.ts";
@@ -7,17 +9,20 @@ import { overdue } from "#pages/invoices/late-payment.server.ts";
 // Statements: per company on the other side, what a carrier's office is owed or a shipper's office
 // owes. Outstanding is every invoice not yet paid (gross, in pence), overdue the part of it past its
 // due date (from the day after, as dates.ts has it), and paid this month what was paid since the 1st
-// of the UK month. Summed from one read (models/invoices/statements), never a query per company.
+// of the UK month; each after what credit notes took off. Summed from one read (models/invoices/
+// statements), never a query per company. A carrier's office also sees how quickly each customer pays
+// (days to pay, one more read for all of them).
 
 type Totals = { id: number; name: string; outstanding: number; overdue: number; paidThisMonth: number };
 
 function add(totals: Totals, invoice: StatementInvoice, now: Date): void {
+  const amount = invoice.grossPence - invoice.creditedPence;
   if (invoice.status === "paid") {
-    totals.paidThisMonth += invoice.grossPence;
+    totals.paidThisMonth += amount;
     return;
   }
-  totals.outstanding += invoice.grossPence;
-  if (overdue(invoice, now)) totals.overdue += invoice.grossPence;
+  totals.outstanding += amount;
+  if (overdue(invoice, now)) totals.overdue += amount;
 }
 
 /** The sums per counterpart in integer pence, by name. */
@@ -37,12 +42,14 @@ export async function statementsOf(user: CurrentUser, now = new Date()) {
   const issuerSide = invoiceSideOf(user) === "issuer";
   const totals = statementTotals(await statementInvoices(user, now), issuerSide, now);
   if (!totals.length) return null;
+  const paysIn = issuerSide ? await daysToPayOf(totals.map((row) => row.id), now) : new Map<number, number | null>();
   return {
     heading: issuerSide ? "What customers owe you" : "What you owe carriers",
     rows: totals.map((row) => ({
       id: row.id, name: row.name,
       outstanding: formatMoney(row.outstanding), overdue: formatMoney(row.overdue), paidThisMonth: formatMoney(row.paidThisMonth),
       hasOverdue: row.overdue > 0,
+      paysIn: daysToPayText(paysIn.get(row.id) ?? null),
     })),
   };
 }
