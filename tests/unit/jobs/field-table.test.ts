@@ -84,6 +84,9 @@ describe("a job through the table: form → data → columns → form", () => {
     expect(jobFacts(job, "schedule")).toEqual([
       { label: "Type of job", value: "Multi-load (recurring)" },
       { label: "Loads per collection day", value: "2" },
+      // The waiting terms show even when the job leaves them blank: the usual 2 hours, the carrier's rate.
+      { label: "Free waiting time", value: "2 hours" },
+      { label: "Waiting time rate", value: "Not set: the carrier's own hourly rate" },
       { label: "Times are in", value: "Europe/Paris" },
     ]);
     expect(jobFacts(job, "load").map((fact) => fact.label)).toEqual(["Load type", "Condition", "Vehicle types", "Required certifications", "Pallet type", "Pallet size", "Customs paperwork", "Loading method"]);
