@@ -5,6 +5,7 @@ import { toDateInputValue } from "#domain/format/dates.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { dashboardCharts, type DashboardCharts } from "#pages/dashboard/charts.server.ts";
+import { dashboardInvoices, type DashboardInvoices } from "#pages/dashboard/invoices.server.ts";
 import { loadsOnTheRoad, upcomingLoads, UPCOMING_LIMIT } from "#pages/dashboard/loads.server.ts";
 import type { RoadView, UpcomingLoad } from "#pages/dashboard/loads.server.ts";
 import { panelsFor, type DashboardPanel } from "#pages/dashboard/panels.server.ts";
@@ -19,6 +20,8 @@ export type Dashboard = {
   onTheRoad: RoadView | null;
   /** What the office spent or earned over the chosen period (offices only). */
   charts: DashboardCharts | null;
+  /** What the office owes or is owed on invoices (offices only). */
+  invoices: DashboardInvoices | null;
   tips: DashboardTip[];
 };
 /** An auction that is about to open or is running; `at` is its next opening or closing. */
@@ -33,14 +36,15 @@ export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "
 export async function dashboardFor(user: CurrentUser, period: Period, now = new Date()): Promise<Dashboard> {
   const kind = dashboardSide(user) ?? "shipper";
   const today = new Date(`${toDateInputValue(now)}T00:00:00Z`);
-  const [panels, upcoming, auctions, onTheRoad, charts] = await Promise.all([
+  const [panels, upcoming, auctions, onTheRoad, charts, invoices] = await Promise.all([
     panelsFor(kind, user, today),
     upcomingLoads(user, today),
     auctionsFor(kind, user, now),
     kind === "shipper" ? loadsOnTheRoad(user, today) : null,
     dashboardCharts(user, period),
+    dashboardInvoices(user, now),
   ]);
-  return { kind, panels, upcoming, auctions, onTheRoad, charts, tips: dashboardTips(kind, user.role) };
+  return { kind, panels, upcoming, auctions, onTheRoad, charts, invoices, tips: dashboardTips(kind, user.role) };
 }
 
 /** Live and upcoming auctions: a shipper's own, or those a carrier can bid in; soonest first. */

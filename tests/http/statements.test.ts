@@ -51,7 +51,7 @@ describe("statements per page", () => {
     await db().load.update({ where: { id: world.load.id }, data: { status: "assigned", driverId: null } });
     const { browser } = await signedInAgent(world.carrier.email);
     const statements = await statementsFor(browser, `/loads/${world.load.id}`);
-    expect(statements.length, statements.join("\n")).toBe(5);
+    expect(statements.length, statements.join("\n")).toBe(6);
 
     await db().vehicle.create({ data: { accountId: world.carrier.accountId, registration: `KT${++fresh} ABC`, vehicleType: "rigid_18t", payloadKg: 10_000, euroStandard: "euro_6" } });
     spy.clear();
@@ -108,7 +108,7 @@ describe("statements per page", () => {
     for (let i = 0; i < 60; i++) await quoteOn(["open", "live", "awarded", "cancelled"][i % 4]!, ["active", "accepted", "withdrawn"][i % 3]);
     for (const sort of ["newest", "collection", "price"]) {
       const statements = await statementsFor(browser, `/quotes?sort=${sort}`);
-      expect(statements.length, statements.join("\n")).toBe(5);
+      expect(statements.length, statements.join("\n")).toBe(6);
     }
     const byState = await statementsFor(browser, "/quotes?sort=state");
     expect(small.newest.length, small.newest.join("\n")).toBe(5);
@@ -128,17 +128,17 @@ describe("statements per page", () => {
     expect(page.text).toContain("About the job");
   });
 
-  it("a carrier's dashboard costs 5: the load tally, two counts, the next loads with their jobs, and the auctions; 3 more (its charts' loads, lanes and quotes) for a period not yet added up", async () => {
+  it("a carrier's dashboard costs 6: the load tally, two counts, the next loads with their jobs, the auctions, and its invoices' sums; 3 more (its charts' loads, lanes and quotes) for a period not yet added up", async () => {
     const world = await messagingWorld();
     const { browser } = await signedInAgent(world.carrier.email);
     const statements = await statementsFor(browser, "/dashboard");
-    expect(statements.length, statements.join("\n")).toBe(5);
+    expect(statements.length, statements.join("\n")).toBe(6);
     // The charts' figures are grouped in the database, one statement each, whatever the period's length.
     const fresh = await newPeriodStatements(browser);
-    expect(fresh.length, fresh.join("\n")).toBe(8);
+    expect(fresh.length, fresh.join("\n")).toBe(9);
   });
 
-  it("a shipper's dashboard costs 4 however many loads it has delivered: its counts and load tally in one statement, the next loads with their jobs, the auctions, the loads on the road with their jobs; their places one more when some are on the road; 2 more (its charts' loads and lanes) after a load changes", async () => {
+  it("a shipper's dashboard costs 5 however many loads it has delivered: its counts and load tally in one statement, the next loads with their jobs, the auctions, the loads on the road with their jobs, its invoices' sums; their places one more when some are on the road; 2 more (its charts' loads and lanes) after a load changes", async () => {
     const shipper = await createShipper();
     const carrier = await createCarrier();
     const { browser } = await signedInAgent(shipper.email);
@@ -148,10 +148,10 @@ describe("statements per page", () => {
       await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "delivered", priceCents: 40_000 + i, pickupDate: new Date(Date.now() - i * 86_400_000), deliveredAt: new Date(Date.now() - i * 86_400_000) } });
     }
     const busy = await statementsFor(browser, "/dashboard");
-    expect(quiet.length, quiet.join("\n")).toBe(4);
-    expect(busy.length, busy.join("\n")).toBe(4);
+    expect(quiet.length, quiet.join("\n")).toBe(5);
+    expect(busy.length, busy.join("\n")).toBe(5);
     const newPeriod = await newPeriodStatements(browser);
-    expect(newPeriod.length, newPeriod.join("\n")).toBe(6);
+    expect(newPeriod.length, newPeriod.join("\n")).toBe(7);
     // A load written anywhere makes the kept figures stale: the next render adds them up again.
     await db().load.updateMany({ where: { carrierAccountId: carrier.accountId, sequence: 1 }, data: { priceCents: 41_000 } });
     spy.clear();
@@ -163,7 +163,7 @@ describe("statements per page", () => {
       await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, status: "collected", priceCents: 40_000 } });
     }
     const road = await statementsFor(browser, "/dashboard");
-    expect(road.length, road.join("\n")).toBe(5);
+    expect(road.length, road.join("\n")).toBe(6);
     const page = await browser.get(`/dashboard?shown=${++fresh}`).expect(200);
     for (let i = 0; i < 3; i++) expect(page.text).toContain(`On the road ${i}`);
   });
