@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type * as issuing from "#models/invoices/issue.server.ts";
 import { invoiceAfterChargesDecided } from "#models/invoices/issue.server.ts";
 import { approve, pendingCharge, refuse, scene } from "./charge-fixtures.ts";
 
@@ -6,7 +7,7 @@ import { approve, pendingCharge, refuse, scene } from "./charge-fixtures.ts";
 // that means: a held self-billed invoice raised, a draft re-read); a decision that leaves one
 // pending does not. The hook is replaced here to see when it is called.
 vi.mock("#models/invoices/issue.server.ts", async (original) => ({
-  ...(await original<typeof import("#models/invoices/issue.server.ts")>()),
+  ...(await original<typeof issuing>()),
   invoiceAfterChargesDecided: vi.fn(async () => {}),
 }));
 
