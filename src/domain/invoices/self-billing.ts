@@ -120,7 +120,7 @@ export const isOpenAgreement = (row: AgreementRow, today: string): boolean => {
 
 /** The offer form: `carrier_account_id`, one of the carriers that ran the shipper's loads. */
 export function offerInputSchema(carrierIds: readonly number[]) {
-  return z.object({ carrier_account_id: z.unknown() }).transform((input, context) => {
+  return z.object({ carrier_account_id: z.unknown().optional() }).transform((input, context) => {
     const text = typeof input.carrier_account_id === "string" ? input.carrier_account_id.trim() : "";
     const id = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
     if (id === null || !carrierIds.includes(id)) {
