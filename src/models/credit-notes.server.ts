@@ -26,6 +26,11 @@ export async function requireCreditableInvoice(user: CurrentUser, id: unknown): 
   return found(await db().invoice.findFirst({ where: { id: recordId(id), ...scope }, select: creditableSelect }));
 }
 
+/** The invoice by id, for the app's own work (the demo data); null when there is none. */
+export function creditableInvoiceById(id: number): Promise<CreditableInvoice | null> {
+  return db().invoice.findUnique({ where: { id }, select: creditableSelect });
+}
+
 /** Whether this person's office issues the invoice's credit notes: the office of the account that numbers it. */
 export const mayCredit = (invoice: Pick<CreditableInvoice, "numberingAccountId">, user: CurrentUser) =>
   invoiceSideOf(user) !== null && user.accountId === invoice.numberingAccountId;
