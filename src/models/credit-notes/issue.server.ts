@@ -24,13 +24,13 @@ export const CREDIT_NOTE_REFUSALS = {
 const CREDIT_NOTE_SERIES = { kind: "credit_note" } as const;
 
 /** The issuer side's office credits the invoice: 404 for anyone else, 409 for a draft, 422 for bad input. */
-export async function issueCreditNote(invoice: CreditableInvoice, user: CurrentUser, body: unknown, now = new Date()): Promise<Result<{ creditNoteId: number }>> {
+export async function issueCreditNote(invoice: CreditableInvoice, user: CurrentUser, body: unknown, now = new Date()): Promise<Result<{ creditNoteId: number; number: string }>> {
   found(mayCredit(invoice, user));
   if (invoice.status === "draft") return refusedBase(CREDIT_NOTE_REFUSALS.draft, 409);
   const input = parseInput(creditNoteFormSchema(owedOn(invoice)), body);
   if (!input.ok) return input;
-  const creditNoteId = await recordCreditNote(invoice, { amountPence: input.data.amountPence, reason: input.data.reason, createdById: user.id }, now);
-  return creditNoteId ? ok({ creditNoteId }) : refusedBase(CREDIT_NOTE_REFUSALS.changed, 409);
+  const note = await recordCreditNote(invoice, { amountPence: input.data.amountPence, reason: input.data.reason, createdById: user.id }, now);
+  return note ? ok({ creditNoteId: note.id, number: note.number }) : refusedBase(CREDIT_NOTE_REFUSALS.changed, 409);
 }
 
 type Credit = { amountPence: number; reason: string; createdById: number | null };
@@ -40,9 +40,9 @@ const ratesOf = (invoice: CreditableInvoice): RateGross[] =>
 
 /**
  * Writes a credit note already checked against `invoice` as read (amount at most what was owed) and
- * answers its id; null when the invoice's credits or status changed since (nothing written).
+ * answers its id and number; null when the invoice's credits or status changed since (nothing written).
  */
-export async function recordCreditNote(invoice: CreditableInvoice, credit: Credit, now = new Date()): Promise<number | null> {
+export async function recordCreditNote(invoice: CreditableInvoice, credit: Credit, now = new Date()): Promise<{ id: number; number: string } | null> {
   try {
     return await db().$transaction((tx) => writeCreditNote(tx, invoice, credit, now));
   } catch (err) {
@@ -53,7 +53,7 @@ export async function recordCreditNote(invoice: CreditableInvoice, credit: Credi
 
 class ChangedMeanwhile extends Error {}
 
-async function writeCreditNote(tx: Prisma.TransactionClient, invoice: CreditableInvoice, credit: Credit, now: Date): Promise<number> {
+async function writeCreditNote(tx: Prisma.TransactionClient, invoice: CreditableInvoice, credit: Credit, now: Date): Promise<{ id: number; number: string }> {
   const creditedPence = invoice.creditedPence + credit.amountPence;
   const status = creditedPence >= invoice.grossPence ? "credited" : "issued";
   const claimed = await tx.invoice.updateMany({ where: { id: invoice.id, status: "issued", creditedPence: invoice.creditedPence }, data: { creditedPence, status } });
@@ -68,7 +68,7 @@ async function writeCreditNote(tx: Prisma.TransactionClient, invoice: Creditable
       invoiceId: invoice.id, numberingAccountId: invoice.numberingAccountId, series, sequence, number: formatInvoiceNumber(CREDIT_NOTE_SERIES, sequence),
       issueDate: now, reason: credit.reason, createdById: credit.createdById, ...totals,
     },
-    select: { id: true },
+    select: { id: true, number: true },
   });
-  return note.id;
+  return note;
 }

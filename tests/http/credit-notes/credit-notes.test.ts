@@ -31,10 +31,10 @@ const notesOf = (invoiceId: number) =>
 const FORM = 'action="/invoices/';
 
 describe("issuing a credit note", () => {
-  it("the carrier credits part (303 to the frame), then the rest: numbered CN-000001 and CN-000002, VAT at 20%, the invoice credited", async () => {
+  it("the carrier credits part (303 to the invoice, with a notice), then the rest: numbered CN-000001 and CN-000002, VAT at 20%, the invoice credited", async () => {
     const invoice = await issued();
     const part = await credit(carrierOffice, invoice.id, { amount: "481.48", reason: "Two pallets damaged" });
-    expect([part.status, part.headers.location]).toEqual([303, `/invoices/${invoice.id}/credit_notes`]);
+    expect([part.status, part.headers.location]).toEqual([303, `/invoices/${invoice.id}`]);
     expect(await state(invoice.id)).toEqual({ status: "issued", creditedPence: 48_148 });
     const whole = await credit(carrierOffice, invoice.id, { amount: "£1,000.00", reason: "Load cancelled by agreement" });
     expect(whole.status).toBe(303);
@@ -51,6 +51,15 @@ describe("issuing a credit note", () => {
     expect(page.text).toContain(`href="/credit_notes/${first!.id}.pdf"`);
     expect(page.text).toContain("Credited £1,481.48 in all. Still owed: £0.00.");
     expect(page.text).not.toContain(FORM); // nothing left to credit
+  });
+
+  it("from Turbo, the answer refreshes the whole page (its state and what is owed change too), which shows the notice", async () => {
+    const invoice = await issued();
+    const answer = await credit(carrierOffice, invoice.id, { amount: "10", reason: "Late collection" }).set("Accept", "text/vnd.turbo-stream.html, text/html");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toContain("text/vnd.turbo-stream.html");
+    expect(answer.text).toBe('<turbo-stream action="refresh"></turbo-stream>');
+    expect((await carrierOffice.browser.get(`/invoices/${invoice.id}`).expect(200)).text).toContain("Credit note CN-000001 issued");
   });
 
   it("the shipper's office sees the list but no form, and cannot issue one (404); the carrier's office sees the form", async () => {
