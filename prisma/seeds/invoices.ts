@@ -1,11 +1,13 @@
 import type { PrismaClient } from "#generated/prisma/client.ts";
 import { invoiceAcceptedLoad } from "#models/invoices.server.ts";
+import { issueDraftInvoice } from "#models/invoices/send.server.ts";
 
 // Getting paid in the demo: billing details for Northwind and both carriers, and an invoice for each
-// carrier's four most recent accepted loads for Northwind, issued and numbered by the app's own code
-// (dated when each proof was accepted): Pennine's oldest paid and confirmed, Severn's oldest paid and
-// awaiting Severn's confirmation, the rest unpaid (overdue once their terms have run out). A second
-// run adds nothing.
+// carrier's four most recent accepted loads for Northwind, drafted and sent by the app's own code
+// (dated when each proof was accepted, numbered in each carrier's series as it is sent): Pennine's
+// oldest paid and confirmed, Severn's oldest paid and awaiting Severn's confirmation, the rest unpaid
+// (overdue once their terms have run out), except Severn's latest, left as a draft for Severn's office
+// to check and send. A second run adds nothing.
 
 type Accounts = Record<string, number>;
 
@@ -32,19 +34,30 @@ export async function seedInvoices(db: PrismaClient, accounts: Accounts): Promis
   const shipperAccountId = accounts.shipper;
   if (!shipperAccountId || (await db.invoice.count({ where: { customerAccountId: shipperAccountId } }))) return;
   const now = new Date();
-  for (const [carrierAccountId, paidFirst] of [[accounts.carrier, "confirmed"], [accounts.carrier2, "paid"]] as const) {
-    const where = { carrierAccountId, proofStatus: "accepted", priceCents: { not: null }, job: { shipperAccountId } };
-    const loads = await db.load.findMany({ where, orderBy: { deliveredAt: "desc" }, take: 4, select: { id: true, proofAcceptedAt: true } });
-    const issued: number[] = [];
-    for (const load of loads.reverse()) {
-      const id = await invoiceAcceptedLoad(load.id);
-      // As if issued when the proof was accepted, not on the day the demo was made.
-      if (id && load.proofAcceptedAt) await db.invoice.update({ where: { id }, data: { issueDate: load.proofAcceptedAt, createdAt: load.proofAcceptedAt } });
-      if (id) issued.push(id);
-    }
-    const first = issued[0];
+  const carriers = [[accounts.carrier, "confirmed", false], [accounts.carrier2, "paid", true]] as const;
+  for (const [carrierAccountId, paidFirst, leaveDraft] of carriers) {
+    if (!carrierAccountId) continue;
+    const sent = await invoiceLoads(db, shipperAccountId, carrierAccountId, leaveDraft);
+    const first = sent[0];
     if (!first) continue;
     const payment = { status: "paid", paidAt: now, paidReference: paidFirst === "confirmed" ? "BACS 240117" : "BACS 240188" };
     await db.invoice.update({ where: { id: first }, data: { ...payment, receiptConfirmedAt: paidFirst === "confirmed" ? now : null } });
   }
+}
+
+/** The carrier's four latest accepted loads for the shipper, oldest first, each drafted and sent when its proof was accepted (the latest left a draft when asked): the ids sent. */
+async function invoiceLoads(db: PrismaClient, shipperAccountId: number, carrierAccountId: number, leaveDraft: boolean): Promise<number[]> {
+  const where = { carrierAccountId, proofStatus: "accepted", priceCents: { not: null }, job: { shipperAccountId } };
+  const loads = await db.load.findMany({ where, orderBy: { deliveredAt: "desc" }, take: 4, select: { id: true, proofAcceptedAt: true } });
+  const sent: number[] = [];
+  for (const [index, load] of loads.reverse().entries()) {
+    // As if drafted (and sent) when the proof was accepted, not on the day the demo was made.
+    const at = load.proofAcceptedAt ?? new Date();
+    const id = await invoiceAcceptedLoad(load.id, at);
+    if (!id) continue;
+    await db.invoice.update({ where: { id }, data: { createdAt: at } });
+    if (leaveDraft && index === loads.length - 1) continue;
+    if ((await issueDraftInvoice({ id, issuerAccountId: carrierAccountId }, at)).ok) sent.push(id);
+  }
+  return sent;
 }

@@ -31,22 +31,28 @@ describe("demo data", () => {
 });
 
 describe("demo invoices", () => {
-  it("has Northwind's invoices from both carriers, numbered in each one's series and dated when each proof was accepted: unpaid ones, one paid, one paid and confirmed", async () => {
+  it("has Northwind's invoices from both carriers, sent and numbered in each one's series, dated when each proof was accepted: unpaid ones, one paid, one paid and confirmed, and Severn's latest a draft", async () => {
     await seed(db());
     const northwind = await db().account.findFirstOrThrow({ where: { name: "Northwind Foods Ltd" } });
+    const severn = await db().account.findFirstOrThrow({ where: { name: "Severn Freight Services" } });
     const invoices = await db().invoice.findMany({ where: { customerAccountId: northwind.id }, orderBy: { taxPoint: "asc" }, include: { lines: true } });
     expect(new Set(invoices.map((invoice) => invoice.issuerAccountId)).size).toBe(2);
     expect(invoices.every((invoice) => invoice.lines.length === 1 && invoice.grossPence === invoice.netPence + invoice.vatPence)).toBe(true);
-    for (const issuer of new Set(invoices.map((invoice) => invoice.issuerAccountId))) {
-      const numbers = invoices.filter((invoice) => invoice.issuerAccountId === issuer).map((invoice) => invoice.sequence).sort((a, b) => a! - b!);
+    const sent = invoices.filter((invoice) => invoice.status !== "draft");
+    for (const issuer of new Set(sent.map((invoice) => invoice.issuerAccountId))) {
+      const numbers = sent.filter((invoice) => invoice.issuerAccountId === issuer).map((invoice) => invoice.sequence).sort((a, b) => a! - b!);
       expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     }
+    const drafts = invoices.filter((invoice) => invoice.status === "draft");
+    expect(drafts.map((draft) => [draft.issuerAccountId, draft.number, draft.sequence])).toEqual([[severn.id, null, null]]);
+    // Severn's draft is its latest delivery.
+    expect(drafts[0]!.taxPoint).toEqual(invoices.filter((invoice) => invoice.issuerAccountId === severn.id).at(-1)!.taxPoint);
     const states = invoices.map((invoice) => (invoice.receiptConfirmedAt ? "confirmed" : invoice.status));
     expect(states.filter((state) => state === "confirmed")).toHaveLength(1);
     expect(states.filter((state) => state === "paid")).toHaveLength(1);
     expect(states.filter((state) => state === "issued").length).toBeGreaterThanOrEqual(2);
     // Dated when each proof was accepted: never due before it was issued.
-    expect(invoices.every((invoice) => invoice.issueDate >= invoice.taxPoint && invoice.dueDate > invoice.issueDate)).toBe(true);
+    expect(sent.every((invoice) => invoice.issueDate >= invoice.taxPoint && invoice.dueDate > invoice.issueDate)).toBe(true);
   });
 });
 

@@ -28,7 +28,9 @@ class SendRefused extends Error {
   }
 }
 
-async function issueDraft(tx: Prisma.TransactionClient, invoice: InvoiceDetail, now: Date): Promise<void> {
+type Draft = Pick<InvoiceDetail, "id" | "issuerAccountId">;
+
+async function issueDraft(tx: Prisma.TransactionClient, invoice: Draft, now: Date): Promise<void> {
   const loads = await loadsOfDraft(tx, invoice.id);
   for (const load of loads) if (await hasPendingCharges(tx, load.id)) throw new SendRefused(refusedBase(SEND_REFUSALS.chargesPending, 409));
   if (loads.length) await writeDraft(tx, invoice, loads, now);
@@ -42,6 +44,11 @@ async function issueDraft(tx: Prisma.TransactionClient, invoice: InvoiceDetail, 
 export async function sendDraft(invoice: InvoiceDetail, user: CurrentUser, now = new Date()): Promise<Result> {
   found(isIssuerOf(invoice, user));
   if (invoice.status !== "draft") return refusedBase(SEND_REFUSALS.alreadySent, 409);
+  return issueDraftInvoice(invoice, now);
+}
+
+/** Issues the draft as of `now` (the checks of who may are the caller's: sendDraft, or the demo data). */
+export async function issueDraftInvoice(invoice: Draft, now = new Date()): Promise<Result> {
   try {
     await db().$transaction((tx) => issueDraft(tx, invoice, now));
     return ok();
