@@ -1,6 +1,6 @@
 // A supplier that is not VAT-registered (its billing details have no VAT number) must not charge
 // VAT: only a registered person may show VAT on an invoice, and VAT shown by anyone else is still
-// payable to HMRC by whoever showed it (VAT Notice 700 §16.2; VAT Act 1994, Schedule 11, para 5(2)).
+// payable to HMRC by whoever showed it (VAT Notice 700 §16; VAT Act 1994, Schedule 11, para 5(2)).
 // So every line of its invoice carries 0 VAT, and the document says why, instead of a VAT rate
 // that would read as a zero-rated supply.
 
