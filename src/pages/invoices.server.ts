@@ -24,15 +24,16 @@ export const INVOICES_PATH = "/invoices";
 export const invoicePath = (id: number) => `${INVOICES_PATH}/${id}`;
 export const invoicePdfPath = (id: number) => `${INVOICES_PATH}/${id}.pdf`;
 
-export const STATE_LABELS: Record<InvoiceState, string> = { draft: "Draft", issued: "Awaiting payment", overdue: "Overdue", paid: "Paid" };
+export const STATE_LABELS: Record<InvoiceState, string> = { draft: "Draft", issued: "Awaiting payment", overdue: "Overdue", paid: "Paid", credited: "Credited" };
 /** Each state's pill colour, borrowed from the statuses that mean the same to the eye: not yet, pending, trouble, done. */
-const STATE_PILLS: Record<InvoiceState, string> = { draft: "withdrawn", issued: "active", overdue: "cancelled", paid: "won" };
+const STATE_PILLS: Record<InvoiceState, string> = { draft: "withdrawn", issued: "active", overdue: "cancelled", paid: "won", credited: "withdrawn" };
 /** What each state means, in the pill's tooltip (every status badge explains itself). */
 const STATE_EXPLANATIONS: Record<InvoiceState, string> = {
   draft: "Not sent yet: check it and send it to the shipper",
   issued: "Issued and not paid yet; payment is not due yet",
   overdue: "Not paid, and the due date has passed: late-payment interest is running",
   paid: "The customer has marked it paid",
+  credited: "Cancelled in full by credit notes: nothing is owed",
 };
 const STATE_OPTIONS = (Object.keys(STATE_LABELS) as InvoiceState[]).map((value) => ({ value, label: STATE_LABELS[value] }));
 
@@ -45,8 +46,7 @@ export function invoiceFilters(query: Record<string, unknown>) {
 
 /** The state a row is in now, for its tag. */
 function stateOf(invoice: Pick<InvoiceRow, "status" | "dueDate">, now: Date): InvoiceState {
-  if (invoice.status === "draft") return "draft";
-  if (invoice.status === "paid") return "paid";
+  if (invoice.status === "draft" || invoice.status === "paid" || invoice.status === "credited") return invoice.status;
   return overdue(invoice, now) ? "overdue" : "issued";
 }
 
@@ -86,6 +86,7 @@ export type PaymentForm = { errors: FieldErrors; values: Record<string, unknown>
 /** Where payment stands, as one sentence. */
 function paymentStatusOf(invoice: InvoiceDetail, now: Date): string {
   if (invoice.status === "draft") return "Not sent yet. Check the lines and send it to the shipper: it takes its number when sent.";
+  if (invoice.status === "credited") return "Credited in full: nothing is owed.";
   if (invoice.status === "paid") {
     const paid = `Paid on ${formatLongDate(invoice.paidAt)}${invoice.paidReference ? `, reference ${invoice.paidReference}` : ""}`;
     return invoice.receiptConfirmedAt ? `${paid}. Receipt confirmed on ${formatLongDate(invoice.receiptConfirmedAt)}.` : `${paid}. Awaiting the carrier's confirmation.`;

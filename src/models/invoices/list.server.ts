@@ -7,9 +7,9 @@ import type { CurrentUser } from "#models/users.server.ts";
 // An office's invoices, newest first: a carrier's the ones it issued, a shipper's the ones issued to
 // it. The states partition them: "draft" (the carrier's, not sent yet; the shipper never sees one),
 // "issued" (awaiting payment, not yet due or due today), "overdue" (awaiting payment from the day
-// after the due date, as dates.ts has it) and "paid".
+// after the due date, as dates.ts has it), "paid" and "credited" (cancelled in full by credit notes).
 
-export const INVOICE_STATES = ["draft", "issued", "overdue", "paid"] as const;
+export const INVOICE_STATES = ["draft", "issued", "overdue", "paid", "credited"] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 export type InvoiceFilters = { state?: InvoiceState | null; counterpart?: number | null };
 
@@ -21,7 +21,7 @@ const startOfToday = (now: Date) => new Date(`${ukDate(now)}T00:00:00Z`);
 
 function stateWhere(state: InvoiceState | null | undefined, now: Date): Prisma.InvoiceWhereInput {
   if (state === "draft") return { status: "draft" };
-  if (state === "paid") return { status: "paid" };
+  if (state === "paid" || state === "credited") return { status: state };
   if (state === "overdue") return { status: "issued", dueDate: { lt: startOfToday(now) } };
   return state === "issued" ? { status: "issued", dueDate: { gte: startOfToday(now) } } : {};
 }

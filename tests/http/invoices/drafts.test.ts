@@ -168,6 +168,21 @@ describe("credited and still owed, where the totals are", () => {
   });
 });
 
+describe("an invoice credited in full", () => {
+  it("is in the Credited state (its pill, its sentence, the filter) and nothing is still owed", async () => {
+    const { draft } = await drafted(10_000);
+    await sendDraft(carrierOffice, draft.id).expect(303);
+    await db().invoice.update({ where: { id: draft.id }, data: { creditedPence: 12_000, status: "credited" } });
+    const page = (await shipperOffice.browser.get(`/invoices/${draft.id}`).expect(200)).text;
+    expect(page).toContain('id="invoice-state">Credited</span>');
+    expect(page).toContain('<span id="payment-status">Credited in full: nothing is owed.</span>');
+    expect(page).toContain('<th scope="row">Still owed</th><td class="nowrap">£0.00</td>');
+    expect(page).not.toContain("Mark as paid");
+    expect((await shipperOffice.browser.get("/invoices?state=credited")).text).toContain(`<tr id="invoice_${draft.id}" data-state="credited">`);
+    expect((await shipperOffice.browser.get("/invoices?state=issued")).text).not.toContain(`invoice_${draft.id}`);
+  });
+});
+
 describe("the state filter reads only its own states", () => {
   it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])("?state=%s is no filter", async (state) => {
     expect(invoiceFilters({ state }).state).toBeNull();
@@ -177,7 +192,7 @@ describe("the state filter reads only its own states", () => {
     expect(list).not.toContain("Clear filters");
   });
 
-  it.each(["draft", "issued", "overdue", "paid"])("?state=%s is a filter", (state) => {
+  it.each(["draft", "issued", "overdue", "paid", "credited"])("?state=%s is a filter", (state) => {
     expect(invoiceFilters({ state }).state).toBe(state);
   });
 });
