@@ -13,7 +13,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 export { issueCreditNote, recordCreditNote, CREDIT_NOTE_REFUSALS } from "#models/credit-notes/issue.server.ts";
 
 const creditableSelect = {
-  id: true, issuerAccountId: true, customerAccountId: true, numberingAccountId: true, number: true, status: true,
+  id: true, issuerAccountId: true, customerAccountId: true, numberingAccountId: true, selfBillingAgreementId: true, number: true, status: true,
   issueDate: true, taxPoint: true, grossPence: true, vatPence: true, creditedPence: true, supplier: true, customer: true,
   lines: { select: { netPence: true, vatRateBp: true, vatPence: true }, orderBy: { id: "asc" } },
 } as const;

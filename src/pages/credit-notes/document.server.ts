@@ -11,7 +11,8 @@ import { INVOICE_FIELD_LABELS } from "#pages/invoices/document.server.ts";
 // a credit note adds (CREDIT_NOTE_FIELDS: why, the amount credited without VAT, the VAT credited,
 // the original invoice's number and date), each under the label below, so the tests can walk both
 // lists. The parties are the invoice's, as they were when it was issued. One line per VAT rate: a
-// credit on an invoice of several rates is shared between them (credit-note-vat.ts).
+// credit on an invoice of several rates is shared between them (credit-note-vat.ts). A credit note on
+// a self-billed invoice is raised by the customer too, and says so (VAT Notice 700/62).
 
 /** The label each VAT_INVOICE_FIELDS and CREDIT_NOTE_FIELDS item is shown under. */
 export const CREDIT_NOTE_FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -41,13 +42,19 @@ function linesOf(note: CreditNoteDetail) {
   }));
 }
 
-/** The credit note as a document: heading facts, the two parties, its lines by rate and its totals. */
+export const CREDIT_NOTE_HEADING = "Credit note";
+export const SELF_BILLED_CREDIT_NOTE_HEADING = "Self-billed credit note";
+
+/** The credit note as a document: its heading, heading facts, the two parties, its lines by rate and its totals. */
 export function creditNoteDocument(note: CreditNoteDetail) {
   const supplier = readParty(note.invoice.supplier);
   const customer = readParty(note.invoice.customer);
   const lines = linesOf(note);
   const zeroRated = lines.filter((line) => line.rateBp === ZERO_RATE_BP).reduce((sum, line) => sum + line.netPence, 0);
+  const selfBilled = note.invoice.selfBillingAgreementId !== null;
   return {
+    heading: selfBilled ? SELF_BILLED_CREDIT_NOTE_HEADING : CREDIT_NOTE_HEADING,
+    statements: selfBilled ? [`Raised by ${customer.legalName} for ${supplier.legalName} under a self-billing agreement.`] : [],
     facts: [
       fact("invoice_number", note.number),
       fact("issue_date", formatLongDate(note.issueDate)),

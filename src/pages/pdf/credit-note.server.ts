@@ -44,8 +44,9 @@ export function creditNotePdf(number: string, shown: CreditNoteDocument): Promis
   const chunks: Buffer[] = [];
   document.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => document.on("end", () => resolve(Buffer.concat(chunks))));
-  document.fontSize(20).text("Credit note");
+  document.fontSize(20).text(shown.heading);
   document.moveDown(0.5).fontSize(10);
+  for (const statement of shown.statements) document.text(plain(statement));
   facts(document, shown.facts);
   party(document, CREDIT_NOTE_FIELD_LABELS.supplier_name_address!, shown.supplier, CREDIT_NOTE_FIELD_LABELS.supplier_vat_number!);
   party(document, CREDIT_NOTE_FIELD_LABELS.customer_name_address!, shown.customer, "VAT number");

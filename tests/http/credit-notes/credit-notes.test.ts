@@ -29,6 +29,11 @@ const state = (id: number) => db().invoice.findUniqueOrThrow({ where: { id }, se
 const notesOf = (invoiceId: number) =>
   db().creditNote.findMany({ where: { invoiceId }, orderBy: { id: "asc" }, select: { id: true, numberingAccountId: true, series: true, sequence: true, number: true, reason: true, netPence: true, vatPence: true, grossPence: true } });
 const FORM = 'action="/invoices/';
+/** An agreement in force between the two, as the shipper's self-billing would have it. */
+const selfBillingAgreementOf = (who: Parties) => ({
+  shipperAccountId: who.shipper.accountId, carrierAccountId: who.carrier.accountId, status: "accepted", startsOn: new Date("2026-01-01T00:00:00Z"),
+  endsOn: new Date("2026-12-31T00:00:00Z"), carrierVatNumber: "GB987654321", offeredById: who.shipper.id, decidedById: who.carrier.id, decidedAt: new Date("2026-01-01T09:00:00Z"),
+});
 
 describe("issuing a credit note", () => {
   it("the carrier credits part (303 to the invoice, with a notice), then the rest: numbered CN-000001 and CN-000002, VAT at 20%, the invoice credited", async () => {
@@ -111,12 +116,16 @@ describe("issuing a credit note", () => {
   it("a self-billed invoice is credited by the shipper's office, in the shipper's CN series; the carrier's office cannot (404)", async () => {
     const invoice = await issued();
     const series = `SB${parties.carrier.accountId}`;
-    await db().invoice.update({ where: { id: invoice.id }, data: { numberingAccountId: parties.shipper.accountId, series, number: `${series}-000001` } });
+    const agreement = await db().selfBillingAgreement.create({ data: selfBillingAgreementOf(parties) });
+    await db().invoice.update({ where: { id: invoice.id }, data: { numberingAccountId: parties.shipper.accountId, series, number: `${series}-000001`, selfBillingAgreementId: agreement.id } });
     expect((await frame(carrierOffice, invoice.id).expect(200)).text).not.toContain(FORM);
     expect((await credit(carrierOffice, invoice.id, { amount: "10", reason: "Carrier" })).status).toBe(404);
     expect((await frame(shipperOffice, invoice.id).expect(200)).text).toContain(FORM);
     await credit(shipperOffice, invoice.id, { amount: "120", reason: "Short delivery" }).expect(303);
     expect(await notesOf(invoice.id)).toMatchObject([{ numberingAccountId: parties.shipper.accountId, number: "CN-000001", grossPence: 12_000, vatPence: 2_000 }]);
+    const [note] = await notesOf(invoice.id);
+    const text = pdfText((await carrierOffice.browser.get(`/credit_notes/${note!.id}.pdf`).buffer(true).expect(200)).body as Buffer);
+    expect(text.split("\n").slice(0, 2)).toEqual(["Self-billed credit note", "Raised by Crunch Foods Ltd for Pennine Haulage Ltd under a self-billing agreement."]);
   });
 
   it("an invoice of two rates: the credit is shared pro rata and each share's VAT is at its rate", async () => {
@@ -170,6 +179,7 @@ describe("the credit note as a PDF", () => {
         const label = CREDIT_NOTE_FIELD_LABELS[field.key]!;
         expect(lines.some((line) => line === label || line.startsWith(`${label}: `)), field.key).toBe(true);
       }
+      expect(text.split("\n")[0]).toBe("Credit note");
       expect(text).toContain("Credit note number: CN-000001");
       expect(text).toContain(`Original invoice: ${invoice.number} of `);
       expect(text).toContain("Reason for the credit: Two pallets damaged");
