@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "#db/client.server.ts";
 import { SECURE_NOW_TAKEN } from "#models/award.server.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
-import { createAuctionJob } from "../support/job-fixtures.ts";
+import { createAuctionJob, createJob } from "../support/job-fixtures.ts";
 import { messagingWorld } from "../support/messaging-fixtures.ts";
 import { startPostgres, startRedis, type Service } from "../support/services.ts";
 import { startApp, stopped, type AppProcess } from "../support/app-process.ts";
@@ -15,8 +15,9 @@ import { consumerFor, installBrowserShims, recorder, signInOverHttp, streamSourc
 // Two real app processes (`node src/main.ts`, as production runs them) started together on one new
 // PostgreSQL database and one Redis: they migrate it once between them, a message posted through one
 // reaches a browser connected to the other, twenty "secure now" clicks spread over both give one
-// award, an auction closing while both clocks run is awarded once, and a driver's fixes are checked
-// against the newest either process stored. The test writes its people
+// award, an auction closing while both clocks run is awarded once, a driver's fixes are checked
+// against the newest either process stored, and invoices issued at once through both (drafts sent,
+// self-billed ones raised) are numbered in one unbroken series per numbering account. The test writes its people
 // and jobs straight into the database, as the fixtures do.
 
 const SECOND = 1_000;
@@ -154,4 +155,69 @@ describe("two app processes on one PostgreSQL and one Redis", () => {
     expect(((await late.json()) as { errors: Record<string, string> }).errors.recorded_at).toBe("That position is older than the last one received");
     expect(await db().loadPosition.count({ where: { loadId: world.load.id } })).toBe(2);
   }, 60 * SECOND);
+  it("numbers 50 invoices sent at once through both processes, and 50 self-billed at once, each in one unbroken series", async () => {
+    const { shipper, selfBilling, carrier } = await invoicingWorld();
+    const offices = async (email: string) => Promise.all(apps.map((app) => signInOverHttp(app.url, email)));
+    const [shippers, selfBillers, carriers] = await Promise.all([offices(shipper.email), offices(selfBilling.email), offices(carrier.email)]);
+    const across = (sessions: Session[], paths: string[], body: (session: Session) => URLSearchParams) =>
+      Promise.all(paths.map((pathname, i) => post(apps[i % 2]!.url, pathname, sessions[i % 2]!, { "content-type": "application/x-www-form-urlencoded" }, body(sessions[i % 2]!))));
+    const accept = (session: Session) => new URLSearchParams({ _csrf: session.csrf, decision: "accept" });
+
+    // Without an agreement each accepted proof gives the carrier a draft; the 50 drafts are sent at once.
+    const drafted = await deliveredLoads(shipper, carrier, 50);
+    expect((await across(shippers, drafted.map((id) => `/loads/${id}/proof_review`), accept)).map((r) => r.status)).toEqual(drafted.map(() => 303));
+    const drafts = await db().invoice.findMany({ where: { customerAccountId: shipper.accountId, status: "draft" }, select: { id: true } });
+    expect(drafts).toHaveLength(50);
+    const sent = await across(carriers, drafts.map((draft) => `/invoices/${draft.id}/send`), (session) => new URLSearchParams({ _csrf: session.csrf }));
+    expect(sent.map((r) => r.status)).toEqual(drafts.map(() => 303));
+    expect(await numbersOf({ numberingAccountId: carrier.accountId, series: "INV" })).toEqual(unbroken("INV", 50));
+
+    // Under an agreement in force the shipper's account raises each invoice as the proof is accepted.
+    const selfBilled = await deliveredLoads(selfBilling, carrier, 50);
+    expect((await across(selfBillers, selfBilled.map((id) => `/loads/${id}/proof_review`), accept)).map((r) => r.status)).toEqual(selfBilled.map(() => 303));
+    expect(await numbersOf({ numberingAccountId: selfBilling.accountId, series: `SB${carrier.accountId}` })).toEqual(unbroken(`SB${carrier.accountId}`, 50));
+  }, 120 * SECOND);
 });
+
+type Person = Awaited<ReturnType<typeof createShipper>>;
+
+async function billingDetails(person: Person, legalName: string, vatNumber: string) {
+  await db().billingDetails.create({ data: { accountId: person.accountId, legalName, registeredAddress: "1 Quay Street\nHull\nHU1 1AA", vatNumber, invoiceEmail: `accounts.${person.accountId}@example.com` } });
+}
+
+/** Two shippers (one with a self-billing agreement in force with the carrier) and the carrier, all with billing details. */
+async function invoicingWorld() {
+  const [shipper, selfBilling, carrier] = await Promise.all([createShipper({ company: "Numbered Foods" }), createShipper({ company: "Self-billing Foods" }), createCarrier({ company: "Numbered Haulage" })]);
+  await billingDetails(shipper, "Numbered Foods Ltd", "GB111222333");
+  await billingDetails(selfBilling, "Self-billing Foods Ltd", "GB222333444");
+  await billingDetails(carrier, "Numbered Haulage Ltd", "GB333444555");
+  const year = 365 * 86_400_000;
+  await db().selfBillingAgreement.create({
+    data: {
+      shipperAccountId: selfBilling.accountId, carrierAccountId: carrier.accountId, status: "accepted", carrierVatNumber: "GB333444555",
+      startsOn: new Date(Date.now() - 30 * 86_400_000), endsOn: new Date(Date.now() + year), offeredById: selfBilling.id, decidedById: carrier.id, decidedAt: new Date(),
+    },
+  });
+  return { shipper, selfBilling, carrier };
+}
+
+/** `count` loads of one job, delivered an hour ago, their proofs awaiting the shipper's review. */
+async function deliveredLoads(shipper: Person, carrier: Person, count: number): Promise<number[]> {
+  const job = await createJob(shipper.accountId, shipper.id, { status: "in_progress", reference: `Numbered run for ${shipper.name}` });
+  const deliveredAt = new Date(Date.now() - 3_600_000);
+  const ids: number[] = [];
+  for (let sequence = 1; sequence <= count; sequence++) {
+    const load = await db().load.create({
+      data: { jobId: job.id, sequence, carrierAccountId: carrier.accountId, status: "delivered", priceCents: 40_000 + sequence, deliveredAt, proofStatus: "awaiting_review" },
+    });
+    ids.push(load.id);
+  }
+  return ids;
+}
+
+async function numbersOf(where: { numberingAccountId: number; series: string }): Promise<string[]> {
+  const invoices = await db().invoice.findMany({ where, select: { number: true }, orderBy: { sequence: "asc" } });
+  return invoices.map((invoice) => invoice.number ?? "draft");
+}
+
+const unbroken = (series: string, count: number) => Array.from({ length: count }, (_, i) => `${series}-${String(i + 1).padStart(6, "0")}`);
