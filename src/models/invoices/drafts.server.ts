@@ -1,3 +1,4 @@
+import { dbKind } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { seriesPrefix } from "#domain/invoices/numbering.ts";
 import { groupsWeekly, ukWeekOf, weekInstants } from "#domain/invoices/weekly.ts";
@@ -15,11 +16,22 @@ export const INVOICE_SERIES = { kind: "invoice" } as const;
 
 type Tx = Prisma.TransactionClient;
 
+/**
+ * Two loads of one carrier for one shipper accepted at once must find the same week's draft: on
+ * PostgreSQL the pair is locked until the transaction ends, so the second looks only after the
+ * first's draft is committed. SQLite already runs one transaction at a time.
+ */
+async function lockPair(tx: Tx, carrierAccountId: number, shipperAccountId: number): Promise<void> {
+  if (dbKind() !== "postgresql") return;
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${carrierAccountId}::int, ${shipperAccountId}::int)) AS pair`;
+}
+
 /** The carrier's open draft to this weekly-grouped shipper for the week of the load's delivery, if any. */
 async function weeklyDraftFor(tx: Tx, load: ReadyLoad): Promise<{ id: number } | null> {
   const customerAccountId = load.job.shipperAccountId;
   const details = await tx.billingDetails.findUnique({ where: { accountId: customerAccountId }, select: { invoiceGrouping: true } });
   if (!groupsWeekly(details?.invoiceGrouping)) return null;
+  await lockPair(tx, load.carrierAccountId, customerAccountId);
   const { from, before } = weekInstants(ukWeekOf(load.deliveredAt));
   return tx.invoice.findFirst({
     where: { issuerAccountId: load.carrierAccountId, customerAccountId, status: "draft", selfBillingAgreementId: null, taxPoint: { gte: from, lt: before } },

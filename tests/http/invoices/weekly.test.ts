@@ -68,6 +68,14 @@ describe("weekly grouping", () => {
     expect(theirs.invoice.issuerAccountId).toBe(other.accountId);
   });
 
+  it("five loads of one week accepted at once share one draft (on PostgreSQL the acceptances really overlap)", async () => {
+    const loadIds: number[] = [];
+    for (let i = 0; i < 5; i += 1) loadIds.push(await deliveredLoad(parties, 10_000 + i, {}, new Date(`2026-11-2${3 + i}T09:00:00Z`)));
+    await Promise.all(loadIds.map((loadId) => acceptProof(shipperOffice, loadId)));
+    const drafts = await db().invoice.findMany({ where: { issuerAccountId: parties.carrier.accountId }, select: { status: true, netPence: true, taxPoint: true, _count: { select: { lines: true } } } });
+    expect(drafts).toEqual([{ status: "draft", netPence: 50_010, taxPoint: new Date("2026-11-27T09:00:00Z"), _count: { lines: 5 } }]);
+  });
+
   it("a shipper invoiced per load gets a draft per load", async () => {
     await db().billingDetails.update({ where: { accountId: parties.shipper.accountId }, data: { invoiceGrouping: "per_load" } });
     const first = await accepted(10_000, "2026-11-23T09:00:00Z");
