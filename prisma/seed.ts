@@ -14,6 +14,9 @@ import { seedHistory } from "./seeds/history.ts";
 import { seedSupport } from "./seeds/support.ts";
 import { seedProofReviews } from "./seeds/proof-review.ts";
 import { seedInvoices } from "./seeds/invoices.ts";
+import { seedExtraCharges } from "./seeds/extra-charges.ts";
+import { seedCreditNotes } from "./seeds/credit-notes.ts";
+import { seedSelfBilling } from "./seeds/self-billing.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -33,7 +36,12 @@ export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedO
   await seedTeam(db);
   await seedHistory(db, accounts);
   await seedProofReviews(db, accounts);
+  // Charges on loads awaiting review; then the invoices, their credit notes, and last the
+  // self-billing agreement (it starts after the loads already invoiced).
+  await seedExtraCharges(db);
   await seedInvoices(db, accounts);
+  await seedCreditNotes(db, accounts);
+  await seedSelfBilling(db, accounts);
   await seedSupport(db, accounts);
   await fillMissingJobCo2e();
 }
