@@ -43,6 +43,8 @@ export async function seedInvoices(db: PrismaClient, accounts: Accounts): Promis
     const payment = { status: "paid", paidAt: now, paidReference: paidFirst === "confirmed" ? "BACS 240117" : "BACS 240188" };
     await db.invoice.update({ where: { id: first }, data: { ...payment, receiptConfirmedAt: paidFirst === "confirmed" ? now : null } });
   }
+  // The demo's invoices were e-mailed when they were sent, long before this start: none goes now.
+  await db.invoice.updateMany({ where: { customerAccountId: shipperAccountId, emailPending: true }, data: { emailPending: false } });
 }
 
 /** The carrier's four latest accepted loads for the shipper, oldest first, each drafted and sent when its proof was accepted (the latest left a draft when asked): the ids sent. */

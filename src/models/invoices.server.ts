@@ -44,6 +44,9 @@ const invoiceSelect = {
 
 export type InvoiceDetail = Prisma.InvoiceGetPayload<{ select: typeof invoiceSelect }>;
 
+/** The invoice, whoever asks: for the app's own work (e-mailing it), never for a request. */
+export const readInvoice = (id: number) => db().invoice.findUnique({ where: { id }, select: invoiceSelect });
+
 /** The invoice, for the office of its issuer or of its customer; 404 for anyone else, drivers included. */
 export async function requireInvoiceFor(user: CurrentUser, id: unknown): Promise<InvoiceDetail> {
   const scope = found(invoiceScope(user));

@@ -84,7 +84,7 @@ export async function invoicesPage(user: CurrentUser, query: Record<string, unkn
 export type PaymentForm = { errors: FieldErrors; values: Record<string, unknown> };
 
 /** Where payment stands, as one sentence. */
-function paymentStatusOf(invoice: InvoiceDetail, now: Date): string {
+export function paymentStatusOf(invoice: InvoiceDetail, now: Date): string {
   if (invoice.status === "draft") return "Not sent yet. Check the lines and send it to the shipper: it takes its number when sent.";
   if (invoice.status === "credited") return "Credited in full: nothing is owed.";
   if (invoice.status === "paid") {

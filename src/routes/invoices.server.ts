@@ -1,11 +1,11 @@
 import { shownNumber } from "#domain/invoices/numbering.ts";
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
-import { confirmReceipt, markPaid, requireInvoiceFor } from "#models/invoices.server.ts";
+import { confirmReceipt, isCustomerOf, markPaid, requireInvoiceFor } from "#models/invoices.server.ts";
 import { sendDraft } from "#models/invoices/send.server.ts";
 import { INVOICES_PATH, invoiceFilters, invoicePage, invoicePath, invoicesPage, type PaymentForm } from "#pages/invoices.server.ts";
 import { INVOICES_CSV_FILENAME, INVOICES_CSV_PATH, invoicesCsv } from "#pages/invoices/xero.server.ts";
-import { invoiceFilename, invoicePdf } from "#pages/pdf/invoice.server.ts";
+import { invoiceFile } from "#pages/invoices/file.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage } from "#server/render.server.ts";
 import { dispositionOf } from "#server/stored-file.server.ts";
@@ -76,11 +76,10 @@ async function recordReceipt(req: Request, res: Response) {
 async function sendInvoicePdf(req: Request, res: Response) {
   const user = requireUser(req);
   const invoice = await requireInvoiceFor(user, req.params.id);
-  const page = invoicePage(invoice, user);
-  const pdf = await invoicePdf(shownNumber(invoice.number), page.document, { status: page.paymentStatus, late: page.latePayment?.facts ?? [] });
+  const { filename, pdf } = await invoiceFile(invoice, isCustomerOf(invoice, user));
   res
     .type("application/pdf")
-    .set("Content-Disposition", dispositionOf(invoiceFilename(shownNumber(invoice.number)), "inline"))
+    .set("Content-Disposition", dispositionOf(filename, "inline"))
     .set("Cache-Control", "private, no-store")
     .send(pdf);
 }

@@ -1,4 +1,5 @@
 import { sendAuctionClosingEmails } from "#server/email-sweep/auction-closing.server.ts";
+import { sendInvoiceEmails } from "#server/email-sweep/invoices.server.ts";
 import { sendNotificationEmails } from "#server/email-sweep/notification-emails.server.ts";
 
 // The due-mail sweep: every process runs it every minute (src/server/start.server.ts), and each
@@ -11,5 +12,7 @@ import { sendNotificationEmails } from "#server/email-sweep/notification-emails.
 /** Sends every e-mail due at `now`, links on `origin`; answers how many it sent. */
 export async function sendDueEmails(now: Date, origin: string): Promise<number> {
   const fromNotifications = await sendNotificationEmails(now, origin);
-  return fromNotifications + (await sendAuctionClosingEmails(now, origin));
+  const fromAuctions = await sendAuctionClosingEmails(now, origin);
+  // Issued invoices, each with its PDF, to the invoice e-mail address of the company that receives it.
+  return fromNotifications + fromAuctions + (await sendInvoiceEmails(now, origin));
 }

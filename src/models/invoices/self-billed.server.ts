@@ -26,7 +26,7 @@ export async function selfBill(tx: Prisma.TransactionClient, load: ReadyLoad, ag
   const invoice = await tx.invoice.create({
     data: {
       issuerAccountId, customerAccountId, numberingAccountId: customerAccountId, selfBillingAgreementId: agreementId,
-      series: prefix, sequence, number: formatInvoiceNumber(series, sequence), status: "issued", issueDate: now, createdAt: now,
+      series: prefix, sequence, number: formatInvoiceNumber(series, sequence), status: "issued", issueDate: now, createdAt: now, emailPending: true,
       ...figuresOf(lines, load.job.paymentTermsDays), supplier: JSON.stringify(supplier), customer: JSON.stringify(customer), lines: { create: lines },
     },
     select: { id: true },

@@ -35,7 +35,8 @@ async function issueDraft(tx: Prisma.TransactionClient, invoice: Draft, now: Dat
   for (const load of loads) if (await hasPendingCharges(tx, load.id)) throw new SendRefused(refusedBase(SEND_REFUSALS.chargesPending, 409));
   if (loads.length) await writeDraft(tx, invoice, loads, now);
   const sequence = await takeNextSequence(tx, invoice.issuerAccountId, seriesPrefix(INVOICE_SERIES));
-  const data = { status: "issued", sequence, number: formatInvoiceNumber(INVOICE_SERIES, sequence), issueDate: now };
+  // Issued, it waits to be e-mailed to the shipper (src/server/email-sweep/invoices.server.ts).
+  const data = { status: "issued", sequence, number: formatInvoiceNumber(INVOICE_SERIES, sequence), issueDate: now, emailPending: true };
   const { count } = await tx.invoice.updateMany({ where: { id: invoice.id, status: "draft" }, data });
   if (!count) throw new SendRefused(refusedBase(SEND_REFUSALS.alreadySent, 409));
 }
