@@ -14,7 +14,9 @@ export type AuditAction =
   | "team.remove"
   | "team.join"
   | "support.answer"
-  | "billing.bank_details_changed";
+  | "billing.bank_details_changed"
+  | "company.block"
+  | "company.unblock";
 
 /**
  * Writes one audit row. While support staff impersonate, the row names the support user as the

@@ -1,16 +1,35 @@
 import { db } from "#db/client.server.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { isOfficeOf } from "#domain/accounts/team.ts";
+import { HttpError, found, recordId } from "#lib/errors.server.ts";
+import { audit } from "#models/audit.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
 
 // Blocks between companies (CompanyBlock). A block works both ways once made: the blocked carrier no
 // longer sees the blocker's jobs, and the blocking carrier no longer sees the blocked shipper's; a
 // shipper no longer sees quotes from a carrier either of them blocked. Loads already between them go on.
 
+type Client = Prisma.TransactionClient | ReturnType<typeof db>;
+
 /** The companies this account has blocked or been blocked by: whom it no longer deals with. */
-export async function blockedWith(accountId: number): Promise<number[]> {
-  const rows = await db().companyBlock.findMany({
+export async function blockedWith(accountId: number, client: Client = db()): Promise<number[]> {
+  const rows = await client.companyBlock.findMany({
     where: { OR: [{ blockerAccountId: accountId }, { blockedAccountId: accountId }] },
     select: { blockerAccountId: true, blockedAccountId: true },
   });
   return [...new Set(rows.map((row) => (row.blockerAccountId === accountId ? row.blockedAccountId : row.blockerAccountId)))];
+}
+
+/**
+ * The companies the job's shipper has blocked or been blocked by, in one statement (the job's
+ * shipper read by a join), for lists that know only the job: its quotes, its award.
+ */
+export async function blockedWithShipperOf(jobId: number, client: Client = db()): Promise<number[]> {
+  const rows = await client.$queryRaw<{ other: number }[]>`
+    SELECT CASE WHEN b."blockerAccountId" = j."shipperAccountId" THEN b."blockedAccountId" ELSE b."blockerAccountId" END AS other
+    FROM "CompanyBlock" b JOIN "Job" j ON j."shipperAccountId" IN (b."blockerAccountId", b."blockedAccountId")
+    WHERE j."id" = ${jobId}`;
+  return [...new Set(rows.map((row) => Number(row.other)))];
 }
 
 /** Whether this account has blocked that one (its own block, which it may lift). */
@@ -21,4 +40,32 @@ export async function hasBlocked(blockerAccountId: number, blockedAccountId: num
 /** Whether either of the two has blocked the other. */
 export async function blockedBetween(a: number, b: number): Promise<boolean> {
   return (await db().companyBlock.count({ where: { OR: [{ blockerAccountId: a, blockedAccountId: b }, { blockerAccountId: b, blockedAccountId: a }] } })) > 0;
+}
+
+export type BlockTarget = { id: number; name: string };
+
+/**
+ * The company this office may block or unblock: a shipper's office blocks carriers, a carrier's
+ * office shippers. Drivers are refused (403: a driver never blocks); anyone else, a company of one's
+ * own kind (one's own account included) or no company at all is a 404, as a record one cannot act on.
+ */
+export async function requireBlockable(user: CurrentUser, id: unknown): Promise<BlockTarget> {
+  const kind = user.account.kind;
+  if (user.role === "driver" && (kind === "shipper" || kind === "carrier")) throw new HttpError(403, "Drivers cannot block companies");
+  found(isOfficeOf("shipper", user) || isOfficeOf("carrier", user));
+  const other = kind === "shipper" ? "carrier" : "shipper";
+  return found(await db().account.findFirst({ where: { id: recordId(id), kind: other }, select: { id: true, name: true } }));
+}
+
+/** Blocks the company (again is no change) and records who did it in the audit log. */
+export async function blockCompany(user: CurrentUser, target: BlockTarget): Promise<void> {
+  const key = { blockerAccountId: user.accountId, blockedAccountId: target.id };
+  await db().companyBlock.upsert({ where: { blockerAccountId_blockedAccountId: key }, create: { ...key, blockedById: user.id }, update: {} });
+  await audit("company.block", user.id, null, { accountId: user.accountId, blockedAccountId: target.id });
+}
+
+/** Lifts this account's own block on the company (a block the other made stays theirs to lift). */
+export async function unblockCompany(user: CurrentUser, target: BlockTarget): Promise<void> {
+  await db().companyBlock.deleteMany({ where: { blockerAccountId: user.accountId, blockedAccountId: target.id } });
+  await audit("company.unblock", user.id, null, { accountId: user.accountId, unblockedAccountId: target.id });
 }

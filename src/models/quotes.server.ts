@@ -5,6 +5,7 @@ import type { QuoteInput } from "#domain/bidding/quote-input-schema.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
+import { blockedWithShipperOf } from "#models/company-blocks.server.ts";
 import { activeQuotes, reranked } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -97,10 +98,14 @@ export async function withdrawQuote(job: BiddingJob, quote: QuoteToWithdraw): Pr
   return ok({ quote: result.quote });
 }
 
-/** Quotes on the shipper's own job, cheapest first, with the carrier's name. */
-export function quotesForShipper(jobId: number) {
+/**
+ * Quotes on the shipper's own job, cheapest first, with the carrier's name; not those of carriers a
+ * block stands between with the shipper (one statement reads them).
+ */
+export async function quotesForShipper(jobId: number) {
+  const blocked = await blockedWithShipperOf(jobId);
   return db().quote.findMany({
-    where: { jobId },
+    where: { jobId, carrierAccountId: { notIn: blocked } },
     select: {
       id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true,
       updatedAt: true, carrierAccount: { select: { name: true } },

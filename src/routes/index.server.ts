@@ -7,6 +7,7 @@ import { attachmentsRouter } from "#routes/attachments.server.ts";
 import { authRouter } from "#routes/auth.server.ts";
 import { billingDetailsRouter } from "#routes/billing-details.server.ts";
 import { complianceRouter } from "#routes/compliance.server.ts";
+import { companyBlocksRouter } from "#routes/company-blocks.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
 import { chartsRouter } from "#routes/charts.server.ts";
 import { dashboardRouter } from "#routes/dashboard.server.ts";
@@ -50,6 +51,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(billingDetailsRouter())
     .use(teamRouter({ env }))
     .use(complianceRouter())
+    .use(companyBlocksRouter())
     .use(adminRouter())
     .get(GEO_PATHS, signedIn)
     .use(geoRouter(places))

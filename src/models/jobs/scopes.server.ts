@@ -13,19 +13,28 @@ const statusScopes = {
   published: { status: { not: "draft" } },
 } satisfies Record<string, Prisma.JobWhereInput>;
 
-export const jobScopes = { ...statusScopes, visibleToCarrier };
+export const jobScopes = { ...statusScopes, visibleToCarrier, notFrom };
+
+/**
+ * Jobs not posted by these shippers: the companies a carrier has blocked or been blocked by
+ * (company-blocks' blockedWith), whose jobs leave its board, counts, searches and job pages.
+ */
+function notFrom(blocked: readonly number[]): Prisma.JobWhereInput {
+  return blocked.length ? { shipperAccountId: { notIn: [...blocked] } } : {};
+}
 
 /**
  * The jobs a carrier's user may read (job page, quotes page, messages): a driver, the jobs of their
- * own loads; the office, jobs out for quotes and jobs it quoted on or runs loads for.
+ * own loads; the office, jobs out for quotes and jobs it quoted on, unless a block stands between it
+ * and the shipper (`blocked`), and jobs it runs loads for whatever the blocks: those loads go on.
  */
-function visibleToCarrier(user: Pick<CurrentUser, "id" | "accountId" | "role">): Prisma.JobWhereInput {
+function visibleToCarrier(user: Pick<CurrentUser, "id" | "accountId" | "role">, blocked: readonly number[] = []): Prisma.JobWhereInput {
   if (user.role === "driver") return { ...statusScopes.published, loads: { some: { driverId: user.id } } };
   return {
     ...statusScopes.published,
     OR: [
-      statusScopes.outForQuotes,
-      { quotes: { some: { carrierAccountId: user.accountId } } },
+      { ...statusScopes.outForQuotes, ...notFrom(blocked) },
+      { quotes: { some: { carrierAccountId: user.accountId } }, ...notFrom(blocked) },
       { loads: { some: { carrierAccountId: user.accountId } } },
     ],
   };

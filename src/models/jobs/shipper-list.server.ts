@@ -1,6 +1,7 @@
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { SHIPPER_TABS, openingTab, type ShipperTab } from "#domain/jobs/status.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -37,16 +38,18 @@ export async function jobsForShipper(user: CurrentUser, tabAsked: unknown, pageA
     skip: (page - 1) * SHIPPER_PAGE_SIZE,
     take: SHIPPER_PAGE_SIZE,
   });
-  return { tab, jobs: await withActiveQuotes(jobs), counts, page, pages };
+  return { tab, jobs: await withActiveQuotes(jobs, user.accountId), counts, page, pages };
 }
 
 /**
  * Each job's active quotes, counted for these jobs alone by the quotes' (jobId, status) index
- * (Prisma's `_count` with a `where` adds up the active quotes of every job in the database).
+ * (Prisma's `_count` with a `where` adds up the active quotes of every job in the database). Quotes
+ * of carriers a block stands between are not counted: the shipper no longer sees them.
  */
-async function withActiveQuotes<J extends { id: number }>(jobs: J[]): Promise<(J & { activeQuotes: number })[]> {
+async function withActiveQuotes<J extends { id: number }>(jobs: J[], shipperAccountId: number): Promise<(J & { activeQuotes: number })[]> {
   if (jobs.length === 0) return [];
-  const where = { jobId: { in: jobs.map((job) => job.id) }, status: "active" };
+  const blocked = await blockedWith(shipperAccountId);
+  const where = { jobId: { in: jobs.map((job) => job.id) }, status: "active", carrierAccountId: { notIn: blocked } };
   const groups = await db().quote.groupBy({ by: ["jobId"], where, _count: { _all: true } });
   const counts = new Map(groups.map((group) => [group.jobId, group._count._all]));
   return jobs.map((job) => ({ ...job, activeQuotes: counts.get(job.id) ?? 0 }));

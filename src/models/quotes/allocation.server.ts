@@ -5,6 +5,7 @@ import {
 } from "#domain/bidding/allocation.ts";
 import { allocationFieldErrors } from "#domain/bidding/allocation-rules-input.ts";
 import { ok, refused, refusedBase, type Result } from "#lib/result.server.ts";
+import { blockedWithShipperOf } from "#models/company-blocks.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { refreshJobPages } from "#models/notifications/after-commit.server.ts";
 import type { BiddingJob } from "#models/quotes.server.ts";
@@ -34,9 +35,15 @@ export const forAllocation = (quotes: readonly QuoteRow[]): QuoteForAllocation[]
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
-export function activeQuotes(jobId: number, client: Client = db()) {
+/**
+ * The job's active quotes, the ones the allocation and the award reckon with: a quote from a carrier
+ * a block stands between with the job's shipper is left out (the shipper no longer sees it) until
+ * the block is lifted.
+ */
+export async function activeQuotes(jobId: number, client: Client = db()) {
+  const blocked = await blockedWithShipperOf(jobId, client);
   return client.quote.findMany({
-    where: { jobId, status: "active" },
+    where: { jobId, status: "active", carrierAccountId: { notIn: blocked } },
     select: { id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, updatedAt: true },
     orderBy: { id: "asc" },
   });
