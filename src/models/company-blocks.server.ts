@@ -32,6 +32,13 @@ export async function blockedWithShipperOf(jobId: number, client: Client = db())
   return [...new Set(rows.map((row) => Number(row.other)))];
 }
 
+/** The pairs among these accounts a block stands between, each pair both ways round ("a:b" and "b:a"), in one query. */
+export async function blockedPairsAmong(accountIds: readonly number[]): Promise<Set<string>> {
+  const ids = [...new Set(accountIds)];
+  const rows = ids.length ? await db().companyBlock.findMany({ where: { blockerAccountId: { in: ids }, blockedAccountId: { in: ids } } }) : [];
+  return new Set(rows.flatMap((row) => [`${row.blockerAccountId}:${row.blockedAccountId}`, `${row.blockedAccountId}:${row.blockerAccountId}`]));
+}
+
 /** Whether this account has blocked that one (its own block, which it may lift). */
 export async function hasBlocked(blockerAccountId: number, blockedAccountId: number): Promise<boolean> {
   return (await db().companyBlock.count({ where: { blockerAccountId, blockedAccountId } })) > 0;

@@ -2,6 +2,7 @@ import { isOutForQuotes } from "#domain/jobs/status.ts";
 import { db } from "#db/client.server.ts";
 import { conversationKey, conversationPath, conversationStream, type ConversationRef } from "#domain/messaging/streams.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { blockedBetween } from "#models/company-blocks.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 
 // Who talks to whom. A conversation joins a job's shipper account and one carrier account: about a
@@ -76,8 +77,9 @@ export async function findJobConversation(user: CurrentUser, jobId: number, carr
   if (!job || carrier?.kind !== "carrier" || job.status === "draft") return null;
   const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
   const open = isOutForQuotes(job.status);
-  // The shipper answers carriers who came forward; a carrier may ask about any job on the board.
-  if (!party || ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId)))) return null;
+  // The shipper answers carriers who came forward; a carrier may ask about any job on the board; never across a block.
+  if (!party || (await blockedBetween(job.shipperAccount.id, carrier.id))) return null;
+  if ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId))) return null;
   const { shipperAccount, ...rest } = job;
   return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
 }

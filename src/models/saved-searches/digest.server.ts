@@ -7,6 +7,7 @@ import { env } from "#lib/env.server.ts";
 import { logger } from "#lib/logger.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { blockedPairsAmong } from "#models/company-blocks.server.ts";
 import { SEARCH_OWNERS } from "#models/saved-searches.server.ts";
 import { matchedJobSelect } from "#models/jobs/summary.server.ts";
 
@@ -37,13 +38,17 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
     where: { emailedAt: null, job: jobScopes.onBoard, savedSearch: { user: SEARCH_OWNERS } },
     select: {
       id: true,
-      job: { select: matchedJobSelect },
-      savedSearch: { select: { name: true, userId: true, user: { select: { email: true, name: true } } } },
+      job: { select: { ...matchedJobSelect, shipperAccountId: true } },
+      savedSearch: { select: { name: true, userId: true, user: { select: { email: true, name: true, accountId: true } } } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  // A job whose shipper a block stands between with the search owner's company is not mailed (nor
+  // stamped: lifting the block lets it go out).
+  const blocks = await blockedPairsAmong(pending.flatMap((m) => [m.job.shipperAccountId, m.savedSearch.user.accountId]));
   const byUser = new Map<number, PendingMatch[]>();
   for (const match of pending) {
+    if (blocks.has(`${match.job.shipperAccountId}:${match.savedSearch.user.accountId}`)) continue;
     const userId = match.savedSearch.userId;
     byUser.set(userId, [...(byUser.get(userId) ?? []), match]);
   }

@@ -1,5 +1,6 @@
 import { db } from "#db/client.server.ts";
 import { describeSearch, savedFilters } from "#domain/jobs/saved-search.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -12,14 +13,15 @@ export type SavedSearchRow = {
 
 /**
  * The user's searches, oldest first, each with how many jobs it has matched since it was saved that
- * are still on the board.
+ * are still on the board (and not from a shipper a block stands between with the user's company).
  */
 export async function savedSearchesOf(user: CurrentUser): Promise<SavedSearchRow[]> {
+  const onBoard = { ...jobScopes.onBoard, ...jobScopes.notFrom(await blockedWith(user.accountId)) };
   const searches = await db().savedSearch.findMany({
     where: { userId: user.id },
     select: {
       id: true, name: true, filters: true, createdAt: true,
-      _count: { select: { matches: { where: { job: jobScopes.onBoard } } } },
+      _count: { select: { matches: { where: { job: onBoard } } } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });

@@ -5,6 +5,7 @@ import { BOARD_STATUSES } from "#domain/jobs/status.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
 import { logger } from "#lib/logger.server.ts";
 import { notify } from "#models/notifications/notify.server.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import { SEARCH_OWNERS } from "#models/saved-searches.server.ts";
 
 // A job newly on the board, matched against every saved search once: each match is recorded and
@@ -47,13 +48,17 @@ async function record(jobId: number): Promise<number> {
   return recorded.length;
 }
 
-/** The saved searches the job meets and has not matched yet: other accounts', saved before it was published. */
+/**
+ * The saved searches the job meets and has not matched yet: other accounts', saved before it was
+ * published, and not of carriers a block stands between with the job's shipper.
+ */
 async function matchingSearches(jobId: number, job: MatchedJob) {
   // Every owner's searches are read and matched here rather than in SQL, so the rule is the one
   // pure matcher (at most 20 searches per person, only carrier office users keep them).
+  const blocked = await blockedWith(job.shipperAccountId);
   const searches = await db().savedSearch.findMany({
     where: {
-      user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId } },
+      user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId, notIn: blocked } },
       createdAt: { lte: job.publishedAt ?? new Date() },
       matches: { none: { jobId } },
     },

@@ -108,6 +108,19 @@ describe("what a block does", () => {
     expect(await canFollowStream((await findUserWithAccount(rival.id))!, jobStream(job.id))).toBe(true);
   });
 
+  it("the job's messages close both ways (404) while the block stands, and open again once lifted", async () => {
+    await bid(carrier, 40_000);
+    const { browser, csrf } = await signedInAgent(carrier.email);
+    expect((await browser.get(`/jobs/${job.id}/messages`)).status).toBe(200);
+    const shipperSide = await block(shipper, carrier);
+    expect((await browser.get(`/jobs/${job.id}/messages`)).status).toBe(404);
+    const posting = await browser.post(`/jobs/${job.id}/messages`).type("form").send({ _csrf: csrf, body: "Still there?" });
+    expect(posting.status).toBe(404);
+    expect((await shipperSide.browser.get(`/jobs/${job.id}/messages?carrier_account_id=${carrier.accountId}`)).status).toBe(404);
+    await shipperSide.browser.delete(`/companies/${carrier.accountId}/block`).set("X-CSRF-Token", shipperSide.csrf);
+    expect((await browser.get(`/jobs/${job.id}/messages`)).status).toBe(200);
+  });
+
   it("a carrier that blocked the shipper no longer sees its job either, even one it quoted on", async () => {
     await bid(carrier, 40_000);
     await block(carrier, shipper);
