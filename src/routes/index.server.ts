@@ -6,6 +6,7 @@ import { adminRouter } from "#routes/admin.server.ts";
 import { attachmentsRouter } from "#routes/attachments.server.ts";
 import { authRouter } from "#routes/auth.server.ts";
 import { billingDetailsRouter } from "#routes/billing-details.server.ts";
+import { companiesRouter } from "#routes/companies.server.ts";
 import { complianceRouter } from "#routes/compliance.server.ts";
 import { companyBlocksRouter } from "#routes/company-blocks.server.ts";
 import { biddingRouter } from "#routes/bidding.server.ts";
@@ -51,6 +52,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(billingDetailsRouter())
     .use(teamRouter({ env }))
     .use(complianceRouter())
+    .use(companiesRouter())
     .use(companyBlocksRouter())
     .use(adminRouter())
     .get(GEO_PATHS, signedIn)

@@ -6,12 +6,11 @@
 
 import { addMonths } from "#domain/format/calendar.ts";
 import { count } from "#domain/format/count.ts";
+import { isRevealed } from "./rules.ts";
 
 const DAY_MS = 86_400_000;
 /** Ratings count for this many months back from today. */
 export const SCORE_WINDOW_MONTHS = 12;
-/** A rating is revealed this many days after its load's delivery, if the other side has not rated by then. */
-export const REVEAL_AFTER_DAYS = 30;
 /** Fewer completed loads than this: "New on Loadline", and no cancellation rate yet. */
 export const NEW_BELOW_COMPLETED = 5;
 /** The days the cancellation rate looks back over. */
@@ -23,15 +22,8 @@ export const ON_TIME_GRACE_MS = DAY_MS;
 
 /** The first instant whose ratings count on `now`: the same calendar day 12 months before, at midnight UTC. */
 export const scoreWindowStart = (now: Date) => new Date(`${addMonths(now.toISOString().slice(0, 10), -SCORE_WINDOW_MONTHS)}T00:00:00Z`);
-/** Loads delivered before this instant have their ratings revealed whether or not the other side rated. */
-export const revealedDeliveredBefore = (now: Date) => new Date(now.getTime() - REVEAL_AFTER_DAYS * DAY_MS);
 /** The first instant the cancellation rate counts. */
 export const cancellationWindowStart = (now: Date) => new Date(now.getTime() - CANCELLATION_WINDOW_DAYS * DAY_MS);
-
-/** Blind until both sides of its load have rated or 30 days have passed since delivery. */
-export function isRevealed(rating: { bothRated: boolean; deliveredAt: Date | null }, now: Date): boolean {
-  return rating.bothRated || (rating.deliveredAt !== null && rating.deliveredAt <= revealedDeliveredBefore(now));
-}
 
 /** Whether a collection or delivery at `at` was on time for its planned day (null: not judged). */
 export function isOnTime(at: Date | null, plannedDay: Date | null): boolean | null {
@@ -58,7 +50,7 @@ export type RatingScore = {
   wouldAgainPercent: number | null;
 };
 
-/** Whether a rating counts in the score on `now`: not hidden, revealed and within the 12 months. */
+/** Whether a rating counts in the score on `now`: not hidden, revealed (rules.ts: blind until both rated or 30 days after delivery) and within the 12 months. */
 export function countsInScore(rating: ScoredRating, now: Date): boolean {
   return rating.hiddenAt === null && rating.createdAt >= scoreWindowStart(now) && rating.createdAt <= now && isRevealed(rating, now);
 }
@@ -115,13 +107,13 @@ export const isNewOnLoadline = (completed: number) => completed < NEW_BELOW_COMP
 /** A whole percentage of those judged, or null when none were. */
 export const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.round((100 * part) / whole));
 
-/** 437 → "4.4". */
-export const starsText = (centistars: number) => (centistars / 100).toFixed(1);
+/** 437 → "4.4": a score to one decimal place. */
+export const scoreText = (centistars: number) => (centistars / 100).toFixed(1);
 
 /** "4.4 stars from 12 ratings by 5 companies", or "No ratings yet". */
 export function ratingSummary(score: RatingScore): string {
   if (score.centistars === null) return "No ratings yet";
-  return `${starsText(score.centistars)} out of 5 from ${count(score.ratings, "rating")} by ${count(score.counterparts, "company", "companies")}`;
+  return `${scoreText(score.centistars)} out of 5 from ${count(score.ratings, "rating")} by ${count(score.counterparts, "company", "companies")}`;
 }
 
 export type CompanyScore = RatingScore & {

@@ -1,0 +1,47 @@
+import { averageDaysToPay, type PaidDays } from "#domain/invoices/days-to-pay.ts";
+import { ukDate } from "#domain/invoices/dates.ts";
+import { type CompanyScore, companyScore, NO_TIMELINE, ratingScore, type ScoredRating, type TimelineFigures } from "#domain/ratings/score.ts";
+import { type FigureRow, figureRows } from "#models/company-scores/figures.server.ts";
+
+// Companies' scores (src/domain/ratings/score.ts, docs/scores.md) for a page that shows many: their
+// figures read in one statement (company-scores/figures.server.ts) and reduced here, so a list of
+// quotes or jobs costs one statement for all its scores, however long.
+
+export type { CompanyScore } from "#domain/ratings/score.ts";
+
+type Gathered = { kind: string; createdAt: Date; ratings: ScoredRating[]; timeline: TimelineFigures; paid: PaidDays[] };
+
+const KINDS = ["other", "carrier", "shipper"];
+
+function gather(row: FigureRow, into: Gathered): void {
+  if (row.kind === "account") Object.assign(into, { kind: KINDS[row.a] ?? "other", createdAt: row.t1! });
+  if (row.kind === "rating") {
+    into.ratings.push({ raterAccountId: row.other, averageCentistars: row.a, wouldAgain: row.b === 1, createdAt: row.t1!, hiddenAt: null, bothRated: row.c === 1, deliveredAt: row.t2 });
+  }
+  if (row.kind === "carried") {
+    into.timeline = { ...into.timeline, completed: row.a, collectionsJudged: row.b, collectionsOnTime: row.c, deliveriesJudged: row.d, deliveriesOnTime: row.e, deliveredInYear: row.f };
+  }
+  if (row.kind === "sent") into.timeline = { ...into.timeline, completed: row.a, deliveredInYear: row.f, cancelledInYear: row.g };
+  if (row.kind === "paid") into.paid.push({ taxPointDay: ukDate(row.t1!), paidDay: row.t2!.toISOString().slice(0, 10) });
+}
+
+/** Each of these companies' score (unknown ids are left out): one statement. */
+export async function companyScores(accountIds: readonly number[], now = new Date()): Promise<Map<number, CompanyScore>> {
+  const ids = [...new Set(accountIds)];
+  if (!ids.length) return new Map();
+  const byId = new Map<number, Gathered>();
+  for (const row of await figureRows(ids, now)) {
+    const into = byId.get(row.account) ?? { kind: "other", createdAt: now, ratings: [], timeline: { ...NO_TIMELINE }, paid: [] };
+    byId.set(row.account, into);
+    gather(row, into);
+  }
+  const scores = [...byId].filter(([, g]) => g.kind !== "other").map(([accountId, g]) => companyScore({
+    accountId, kind: g.kind, createdAt: g.createdAt, rating: ratingScore(g.ratings, now), timeline: g.timeline, daysToPay: averageDaysToPay(g.paid),
+  }));
+  return new Map(scores.map((score) => [score.accountId, score]));
+}
+
+/** One company's score, or null for an unknown or platform account. */
+export async function scoreOf(accountId: number, now = new Date()): Promise<CompanyScore | null> {
+  return (await companyScores([accountId], now)).get(accountId) ?? null;
+}
