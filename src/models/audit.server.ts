@@ -14,6 +14,7 @@ export type AuditAction =
   | "team.remove"
   | "team.join"
   | "support.answer"
+  | "rating.hidden"
   | "billing.bank_details_changed"
   | "company.block"
   | "company.unblock";

@@ -25,6 +25,7 @@ import { myQuotesRouter } from "#routes/my-quotes.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { proofReviewRouter } from "#routes/proof-review.server.ts";
+import { ratingsRouter } from "#routes/ratings.server.ts";
 import { savedSearchesRouter } from "#routes/saved-searches.server.ts";
 import { selfBillingAgreementsRouter } from "#routes/self-billing-agreements.server.ts";
 import { serverTimeRouter } from "#routes/server-time.server.ts";
@@ -75,6 +76,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(selfBillingAgreementsRouter())
     .use(creditNotesRouter())
     .use(loadTimelineRouter())
+    .use(ratingsRouter())
     .use(chartsRouter())
     .use(supportRouter())
     .use(signaturesRouter());

@@ -25,7 +25,10 @@ export type NotificationKind =
   | "search_match"
   | "call_off"
   | "message"
-  | "self_billing";
+  | "self_billing"
+  | "rating_received"
+  | "rating_revealed"
+  | "rating_hidden";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
 

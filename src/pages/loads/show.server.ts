@@ -16,6 +16,7 @@ import { carrierSelector, selectorRequestFor } from "#pages/loads/carrier-select
 import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
 import { proofReviewPanel } from "#pages/loads/proof-review.server.ts";
 import { loadTracking } from "#pages/loads/tracking.server.ts";
+import { loadTrustCard } from "#pages/ratings/load-card.server.ts";
 import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
 
 // The load page (views/loads/show.ejs): the route, who runs it, what this user may do next, the
@@ -67,7 +68,7 @@ export type LoadPageForm = { errors?: Record<string, string>; values?: unknown; 
 /** Everything views/loads/show.ejs shows, for this user; a refused form comes back with its messages. */
 export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPageForm = {}) {
   const actions = loadActions(load, user);
-  const [drivers, selector, conversation, tracking, vehicleSection, collection, proofReview] = await Promise.all([
+  const [drivers, selector, conversation, tracking, vehicleSection, collection, proofReview, trust] = await Promise.all([
     actions.canAssignDriver ? load.driverChoices : [],
     actions.canMove ? carrierSelector(user, selectorRequestFor(load)) : Promise.resolve(null),
     loadConversationFor(user, load),
@@ -75,6 +76,7 @@ export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPa
     vehicleSectionFor(load, user),
     collectionPanel(load, user),
     proofReviewPanel(user, load, form),
+    loadTrustCard(user, load),
   ]);
   return {
     title: `Load ${load.sequence} · ${load.job.reference}`,
@@ -94,6 +96,7 @@ export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPa
     goods: loadGoods(load.job),
     collection: { ...collection, warnings: form.warnings ?? [] },
     proofReview,
+    trust,
     extraChargesSrc: extraChargesSrc(load, user),
     errors: form.errors ?? {},
     values: form.values ?? {},
