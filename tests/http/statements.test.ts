@@ -70,6 +70,16 @@ describe("statements per page", () => {
     expect(page.text).toContain("New Driver");
   });
 
+  it("a delivered load's page costs one statement more for each office, both its ratings in one read, and none more for its driver or a load still on the road", async () => {
+    const world = await messagingWorld();
+    const ratingReads = (sql: readonly string[]) => sql.filter((statement) => /FROM ("public"\.)?"Rating"/.test(statement));
+    const [carrierOffice, shipperOffice, driver] = await Promise.all([world.carrier, world.shipper, world.driver].map((person) => signedInAgent(person.email)));
+    expect(ratingReads(await statementsFor(carrierOffice.browser, `/loads/${world.load.id}`))).toHaveLength(0);
+    await db().load.update({ where: { id: world.load.id }, data: { status: "delivered", collectedAt: new Date(Date.now() - 7_200_000), deliveredAt: new Date() } });
+    for (const office of [carrierOffice, shipperOffice]) expect(ratingReads(await statementsFor(office.browser, `/loads/${world.load.id}`))).toHaveLength(1);
+    expect(ratingReads(await statementsFor(driver.browser, `/loads/${world.load.id}`))).toHaveLength(0);
+  });
+
   it("a carrier's job board costs 3 whatever the page's size: the page of jobs, their places and the carrier's own quotes on them (5 by latest collection: dated and undated jobs' ids first); the count and the places to filter by are kept until a job changes", async () => {
     const shipper = await createShipper();
     const carrier = await createCarrier();
