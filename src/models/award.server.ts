@@ -4,6 +4,7 @@ import { allocate } from "#domain/bidding/allocation.ts";
 import { awardRefusal } from "#domain/bidding/quote-window.ts";
 import { isAwarded } from "#domain/jobs/status.ts";
 import { refusedBase } from "#lib/result.server.ts";
+import { workRefusalOnJob } from "#models/compliance/work-refusal.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { activeQuotes, forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
 import { type AwardJob, type Tx, type Winner, awardJobSelect } from "#models/award/loads.server.ts";
@@ -60,6 +61,8 @@ type Carrier = { accountId: number; userId: number };
  * its window by the clock) changes a row; every other request changes none and is refused.
  */
 export async function secureNow(jobId: number, carrier: Carrier, now = Date.now()): Promise<AwardOutcome> {
+  const lapsed = await workRefusalOnJob(carrier.accountId, jobId, "secure this job"); // documents that count (422)
+  if (lapsed) return refusedBase(lapsed);
   const at = new Date(now);
   const result = await db().$transaction(async (tx) => {
     const claimed = await tx.job.updateMany({

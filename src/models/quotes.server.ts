@@ -6,6 +6,7 @@ import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
 import { blockedWithShipperOf } from "#models/company-blocks.server.ts";
+import { workRefusalFor } from "#models/compliance/work-refusal.server.ts";
 import { activeQuotes, reranked } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -28,6 +29,7 @@ export const biddingJobSelect = {
   secondBidPercentage: true,
   thirdBidPercentage: true,
   awardedAt: true,
+  minimumCargoCoverPence: true,
 } as const satisfies Prisma.JobSelect;
 
 export type BiddingJob = Prisma.JobGetPayload<{ select: typeof biddingJobSelect }>;
@@ -41,12 +43,13 @@ export type QuoteResult = Result<{ quote: SavedQuote }>;
  * refreshes the job's open pages, and the quotes pages of this carrier and of every carrier whose
  * loads by the rules changed.
  * Holds the job's row (as the award does), so a quote is either in the award's reckoning or refused.
+ * Refused (422) while the carrier's documents do not count or its cover is below the job's minimum.
  */
 export async function placeQuote(job: BiddingJob, user: CurrentUser, input: QuoteInput): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
     await lockRow(tx, "Job", job.id);
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
-    const refusal = quoteRefusal(current, Date.now());
+    const refusal = quoteRefusal(current, Date.now()) ?? (await workRefusalFor(user.accountId, current, "quote", tx));
     if (refusal) return refusedBase(refusal);
     const before = await activeQuotes(job.id, tx);
     const fields = {

@@ -25,5 +25,28 @@ export async function createUser(kind: Kind, options: { role?: Role; accountId?:
 }
 
 export const createShipper = (options = {}) => createUser("shipper", options);
-export const createCarrier = (options = {}) => createUser("carrier", options);
+type UserOptions = NonNullable<Parameters<typeof createUser>[1]>;
+
+/**
+ * A carrier account and its first user. Its operator licence and goods-in-transit insurance (£100,000)
+ * are in date for a year, so it may quote and accept awards (documents that count); `documents: false`
+ * makes one with neither. A user added to an existing account (`accountId`) adds no documents.
+ */
+export async function createCarrier(options: UserOptions & { documents?: boolean } = {}) {
+  const { documents = true, ...rest } = options;
+  const user = await createUser("carrier", rest);
+  if (documents && rest.accountId === undefined) await giveDocuments(user);
+  return user;
+}
+
+/** In-date documents for the carrier (expiring in a year unless told), with this goods-in-transit cover. */
+export async function giveDocuments(carrier: { id: number; accountId: number }, { coverPence = 10_000_000, expiresOn = new Date(Date.now() + 365 * 86_400_000) } = {}) {
+  const common = { accountId: carrier.accountId, updatedById: carrier.id, expiresOn };
+  await db().complianceDocument.createMany({
+    data: [
+      { ...common, kind: "operator_licence", reference: "OB1234567", licenceType: "standard_national" },
+      { ...common, kind: "goods_in_transit", reference: "Haulier Mutual", coverPence },
+    ],
+  });
+}
 export const createSupport = (options = {}) => createUser("platform", { role: "support", ...options });

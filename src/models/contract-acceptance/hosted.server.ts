@@ -2,7 +2,8 @@ import { db } from "#db/client.server.ts";
 import { OFFICE_ROLES } from "#domain/accounts/team.ts";
 import { parseSigningReference, type HostedCompletion } from "#domain/contracts/acceptance.ts";
 import { found } from "#lib/errors.server.ts";
-import { ok, type Result } from "#lib/result.server.ts";
+import { ok, refusedBase, type Result } from "#lib/result.server.ts";
+import { workRefusalFor } from "#models/compliance/work-refusal.server.ts";
 import { awardSelect, recordAcceptance } from "#models/contract-acceptance.server.ts";
 
 // A signing on a hosted provider's page is recorded only from the provider's own confirmation, sent
@@ -33,6 +34,9 @@ export async function acceptHostedSigning(completion: HostedCompletion): Promise
     }),
     NOT_AWAITED,
   );
+  // Documents that count: a carrier whose licence or insurance lapsed cannot accept by any way.
+  const lapsed = await workRefusalFor(award.carrierAccount.id, { minimumCargoCoverPence: null }, "accept this award");
+  if (lapsed) return refusedBase(lapsed);
   const signedAt = completion.signed_at ? new Date(completion.signed_at) : new Date();
   const accepted = await recordAcceptance(award, {
     signerName: completion.signer_name,

@@ -13,7 +13,7 @@ const save = (who: { browser: Agent; csrf: string }, kind: string, body: Record<
   who.browser.post(`/account/compliance/${kind}`).type("form").send({ _csrf: who.csrf, ...body });
 
 async function carrierOffice() {
-  const carrier = await createCarrier({ company: `Compliant ${Date.now()}` });
+  const carrier = await createCarrier({ company: `Compliant ${Date.now()}`, documents: false });
   return { carrier, office: await signedInAgent(carrier.email) };
 }
 

@@ -28,7 +28,7 @@ const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
 
 describe("background work run by every process at once", () => {
   it("reminds a carrier office of an expiring document once", async () => {
-    const carrier = await createCarrier();
+    const carrier = await createCarrier({ documents: false });
     const colleague = await createUser("carrier", { role: "member", accountId: carrier.accountId });
     await db().complianceDocument.create({ data: { accountId: carrier.accountId, kind: "goods_in_transit", reference: "Mutual", coverPence: 5_000_000, expiresOn: new Date(Date.now() + 25 * DAY), updatedById: carrier.id } });
 
