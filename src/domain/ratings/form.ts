@@ -16,6 +16,7 @@ export const RATING_MESSAGES = {
   stars: (label: string) => `Choose from 1 to 5 stars for ${label.charAt(0).toLowerCase()}${label.slice(1)}`,
   wouldAgain: { shipper: "Say whether you would use them again", carrier: "Say whether you would work for them again" },
   commentTooLong: "Keep the comment to 1,000 characters",
+  commentNotText: "Write the comment as text",
   replyMissing: "Enter your reply",
   replyTooLong: "Keep the reply to 1,000 characters",
   replied: "You have already replied to this rating. A rating has one reply.",
@@ -42,7 +43,7 @@ export function ratingSchema(side: RatingSide, paymentDue: boolean) {
     .object({
       ...stars,
       would_again: z.enum(["yes", "no"], { error: M.wouldAgain[side] }),
-      comment: z.string().trim().max(MAX_COMMENT_LENGTH, M.commentTooLong).optional(),
+      comment: z.string({ error: M.commentNotText }).trim().max(MAX_COMMENT_LENGTH, M.commentTooLong).optional(),
     })
     .transform((form): RatingInput => {
       const fields = form as Record<string, unknown>;

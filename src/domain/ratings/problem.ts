@@ -15,7 +15,7 @@ const M = PROBLEM_MESSAGES;
 
 export type ProblemInput = { description: string; evidenceIds: number[] };
 
-const ids = z.union([z.string(), z.array(z.string())]).optional().transform((value) => (value === undefined ? [] : [value].flat()));
+const ids = z.union([z.string(), z.array(z.string())], { error: M.evidence }).optional().transform((value) => (value === undefined ? [] : [value].flat()));
 
 /** The report form, its evidence among the load's own files (`evidenceIds`). */
 export function problemSchema(evidenceIds: readonly number[]) {

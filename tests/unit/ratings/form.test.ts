@@ -99,3 +99,13 @@ describe("the reply and the reason for hiding", () => {
     expect(got).toEqual(expected);
   });
 });
+
+describe("hostile shapes", () => {
+  it.each([
+    { posted: { ...shipperForm, comment: ["a", "b"] }, expected: { comment: "Write the comment as text" } },
+    { posted: { ...shipperForm, punctuality: ["5"] }, expected: { punctuality: "Choose from 1 to 5 stars for punctuality" } },
+    { posted: { ...shipperForm, would_again: { yes: true } }, expected: { would_again: "Say whether you would use them again" } },
+  ])("$posted → $expected", ({ posted, expected }) => {
+    expect(read("shipper", false, posted)).toEqual(expected);
+  });
+});

@@ -16,6 +16,8 @@ describe("reading a report", () => {
     { posted: { description: "Crushed", evidence: ["7", "9", "7", ""] }, expected: { description: "Crushed", evidenceIds: [7, 9] } },
     { posted: { description: "Crushed", evidence: ["8"] }, expected: { evidence: M.evidence } },
     { posted: { description: "Crushed", evidence: "abc" }, expected: { evidence: M.evidence } },
+    { posted: { description: "Crushed", evidence: { id: "7" } }, expected: { evidence: M.evidence } },
+    { posted: { description: ["a"] }, expected: { description: "Describe the problem" } },
     { posted: {}, expected: { description: "Describe the problem" } },
     { posted: { description: "  " }, expected: { description: "Describe the problem" } },
     { posted: { description: "x".repeat(2_001) }, expected: { description: "Keep the description to 2,000 characters" } },
