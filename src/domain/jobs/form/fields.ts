@@ -72,6 +72,15 @@ function waitingRateText(value: unknown): string {
   return pence === null ? "Not set: the carrier's own hourly rate" : `${formatMoney(pence)} an hour`;
 }
 
+/** The most cover a job may ask for: the most an insurance document may record. */
+export const MAX_MINIMUM_COVER_POUNDS = 10_000_000;
+
+/** "£50,000", or nothing shown when the job asks for no minimum. */
+function minimumCoverText(value: unknown): string | null {
+  const pounds = typeof value === "string" && value !== "" ? Number(value) : Number.NaN;
+  return Number.isFinite(pounds) ? `£${formatNumber(pounds)}` : null;
+}
+
 const calendarColumn = { load: (stored: Date | null) => calendarDateText(stored) };
 const CHOOSE_DRIVER = "Choose a driver from the list";
 
@@ -200,6 +209,18 @@ export const JOB_FIELDS = {
     }),
     load: (stored: number | null) => (stored === null ? undefined : poundsText(stored)),
     fact: { label: "Waiting time rate", section: "schedule", text: waitingRateText },
+  }),
+  // Documents that count (src/domain/compliance/documents-that-count.ts): a carrier whose
+  // goods-in-transit cover is below this cannot quote. Blank: any cover will do.
+  minimum_cargo_cover: field({
+    key: "minimumCargoCoverPence", input: "text",
+    check: wholePounds("Enter the minimum cover in whole pounds, like 50,000", {
+      min: 1, max: MAX_MINIMUM_COVER_POUNDS,
+      tooSmall: "The minimum cover must be at least £1",
+      tooBig: `The minimum cover must be £${formatNumber(MAX_MINIMUM_COVER_POUNDS)} or less`,
+    }),
+    load: (stored: number | null) => (stored === null ? undefined : wholePoundsFromPence(stored)),
+    fact: { label: "Minimum goods-in-transit cover", section: "load", text: minimumCoverText },
   }),
   timezone: field({
     key: "timezone", input: "text",
