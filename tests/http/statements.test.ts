@@ -73,7 +73,7 @@ describe("statements per page", () => {
   it("a delivered load's page costs one statement more for each office, both its ratings in one read, and none more for its driver or a load still on the road", async () => {
     const world = await messagingWorld();
     const ratingReads = (sql: readonly string[]) => sql.filter((statement) => /FROM ("public"\.)?"Rating"/.test(statement));
-    const [carrierOffice, shipperOffice, driver] = await Promise.all([world.carrier, world.shipper, world.driver].map((person) => signedInAgent(person.email)));
+    const [carrierOffice, shipperOffice, driver] = await Promise.all([signedInAgent(world.carrier.email), signedInAgent(world.shipper.email), signedInAgent(world.driver.email)]);
     expect(ratingReads(await statementsFor(carrierOffice.browser, `/loads/${world.load.id}`))).toHaveLength(0);
     await db().load.update({ where: { id: world.load.id }, data: { status: "delivered", collectedAt: new Date(Date.now() - 7_200_000), deliveredAt: new Date() } });
     for (const office of [carrierOffice, shipperOffice]) expect(ratingReads(await statementsFor(office.browser, `/loads/${world.load.id}`))).toHaveLength(1);
