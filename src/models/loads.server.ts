@@ -12,8 +12,9 @@ import type { CurrentUser } from "#models/users.server.ts";
 // assignment and collection each have a file of their own in src/models/loads/.
 
 // An account's drivers change seldom and every load page of its office, its loads list and the job
-// form list them: kept until a user is written here or, through Redis, in another process.
-const keptDrivers = keptUntilWritten<readonly Driver[]>(["User"]);
+// form list them: kept until a user is written here or, through Redis, in another process. Never
+// answered stale, however long the read took: whoever just added a driver must see them listed.
+const keptDrivers = keptUntilWritten<readonly Driver[]>(["User"], { slowMs: Infinity });
 type Driver = Readonly<{ id: number; name: string }>;
 
 /** Drivers of an account, for the assign-driver select and the single-load job form. */

@@ -12,8 +12,9 @@ import type { CurrentUser } from "#models/users.server.ts";
 // looks exactly like one that does not exist. The vehicle on each load is in vehicles/load-vehicle.
 
 // An account's vehicles change seldom and every load page of its office lists them: kept until a
-// vehicle is written here or, through Redis, in another process (src/db/table-versions).
-const keptFleets = keptUntilWritten<readonly VehicleView[]>(["Vehicle"]);
+// vehicle is written here or, through Redis, in another process (src/db/table-versions). Never
+// answered stale, however long the read took: whoever just added a vehicle must see it listed.
+const keptFleets = keptUntilWritten<readonly VehicleView[]>(["Vehicle"], { slowMs: Infinity });
 
 const vehicleSelect = {
   id: true,
