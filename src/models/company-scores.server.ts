@@ -9,12 +9,12 @@ import { type FigureRow, figureRows } from "#models/company-scores/figures.serve
 
 export type { CompanyScore } from "#domain/ratings/score.ts";
 
-type Gathered = { kind: string; createdAt: Date; ratings: ScoredRating[]; timeline: TimelineFigures; paid: PaidDays[] };
+type Gathered = { name: string; kind: string; createdAt: Date; ratings: ScoredRating[]; timeline: TimelineFigures; paid: PaidDays[] };
 
 const KINDS = ["other", "carrier", "shipper"];
 
 function gather(row: FigureRow, into: Gathered): void {
-  if (row.kind === "account") Object.assign(into, { kind: KINDS[row.a] ?? "other", createdAt: row.t1! });
+  if (row.kind === "account") Object.assign(into, { name: row.name ?? "", kind: KINDS[row.a] ?? "other", createdAt: row.t1! });
   if (row.kind === "rating") {
     into.ratings.push({ raterAccountId: row.other, averageCentistars: row.a, wouldAgain: row.b === 1, createdAt: row.t1!, hiddenAt: null, bothRated: row.c === 1, deliveredAt: row.t2 });
   }
@@ -31,12 +31,12 @@ export async function companyScores(accountIds: readonly number[], now = new Dat
   if (!ids.length) return new Map();
   const byId = new Map<number, Gathered>();
   for (const row of await figureRows(ids, now)) {
-    const into = byId.get(row.account) ?? { kind: "other", createdAt: now, ratings: [], timeline: { ...NO_TIMELINE }, paid: [] };
+    const into = byId.get(row.account) ?? { name: "", kind: "other", createdAt: now, ratings: [], timeline: { ...NO_TIMELINE }, paid: [] };
     byId.set(row.account, into);
     gather(row, into);
   }
   const scores = [...byId].filter(([, g]) => g.kind !== "other").map(([accountId, g]) => companyScore({
-    accountId, kind: g.kind, createdAt: g.createdAt, rating: ratingScore(g.ratings, now), timeline: g.timeline, daysToPay: averageDaysToPay(g.paid),
+    accountId, name: g.name, kind: g.kind, createdAt: g.createdAt, rating: ratingScore(g.ratings, now), timeline: g.timeline, daysToPay: averageDaysToPay(g.paid),
   }));
   return new Map(scores.map((score) => [score.accountId, score]));
 }

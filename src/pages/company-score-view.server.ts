@@ -7,6 +7,7 @@ import { type CompanyScore, ratingSummary, scoreText } from "#domain/ratings/sco
 
 export type ScoreView = {
   accountId: number;
+  name: string;
   path: string;
   /** "4.4", or null with no ratings yet. */
   stars: string | null;
@@ -35,6 +36,7 @@ export function scoreView(score: CompanyScore): ScoreView {
   const onTime = score.onTimeDeliveryPercent;
   return {
     accountId: score.accountId,
+    name: score.name,
     path: companyPath(score.accountId),
     stars: score.centistars === null ? null : scoreText(score.centistars),
     ratingsText: count(score.ratings, "rating"),

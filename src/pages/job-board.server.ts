@@ -7,6 +7,8 @@ import {
 import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-values.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { companyScores } from "#models/company-scores.server.ts";
+import { type ScoreView, scoreViews } from "#pages/company-score-view.server.ts";
 import { boardPlaces, boardTotal } from "#pages/job-board/filter-counts.server.ts";
 import { boardOrderBy, collectingFrom, mergedPageIds } from "#pages/job-board/jobs-on-page.server.ts";
 import { type BoardPageDisplay, pageDisplay, reloadAt, rowDisplay } from "#pages/job-board/display.server.ts";
@@ -14,16 +16,17 @@ import { type BoardPageDisplay, pageDisplay, reloadAt, rowDisplay } from "#pages
 // The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
 // unless the carrier picks another order. A page costs a fixed handful of queries whatever its
 // size: the count, the page of jobs, their locations and the viewing carrier's own quotes on them
-// (one IN query each), and the places to filter by; the count and the places are kept until a job
-// changes (board-facts).
+// (one IN query each), the shippers' scores for a carrier (one statement, company-scores), and the
+// places to filter by; the count and the places are kept until a job changes (board-facts).
 
-const boardSelect = { ...jobSummarySelect, vehicleTypes: true, requiredCertifications: true, auctionClosesAt: true, paymentTermsDays: true } as const satisfies Prisma.JobSelect;
+const boardSelect = { ...jobSummarySelect, shipperAccountId: true, vehicleTypes: true, requiredCertifications: true, auctionClosesAt: true, paymentTermsDays: true, minimumCargoCoverPence: true } as const satisfies Prisma.JobSelect;
 type BoardJob = Prisma.JobGetPayload<{ select: typeof boardSelect }>;
 /**
  * A job as the board lists it; `quoted` is the viewing carrier's active quote on it, as its badge
- * reads, and `vehicles` and `certificationBadges` what its row shows (display.server.ts).
+ * reads, `shipper` the shipper's name and score for a carrier (null without a viewer), and
+ * `vehicles` and `certificationBadges` what its row shows (display.server.ts).
  */
-export type BoardRow = BoardJob & { quoted: string | null } & ReturnType<typeof rowDisplay>;
+export type BoardRow = BoardJob & { quoted: string | null; shipper: ScoreView | null } & ReturnType<typeof rowDisplay>;
 
 /** The carrier account looking at the board, whose own quotes are marked. */
 export type BoardViewer = { accountId: number };
@@ -108,8 +111,10 @@ export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null
         : (await db().job.findMany({ ...pageOfJobs, select: boardSelect })).map((job) => ({ ...job, quotes: [] }));
   const byId = new Map(read.map((job) => [job.id, job]));
   const rows = ids ? ids.flatMap((id) => byId.get(id) ?? []) : read;
+  // The shippers' scores, for a carrier deciding whether to quote: one statement for the page.
+  const shippers = viewer && rows.length ? scoreViews(await companyScores(rows.map((job) => job.shipperAccountId))) : new Map<number, ScoreView>();
   return {
-    jobs: rows.map(({ quotes, ...job }) => ({ ...job, quoted: quotes[0] ? quotedText(quotes[0]) : null, ...rowDisplay(job) })),
+    jobs: rows.map(({ quotes, ...job }) => ({ ...job, quoted: quotes[0] ? quotedText(quotes[0]) : null, shipper: shippers.get(job.shipperAccountId) ?? null, ...rowDisplay(job) })),
     total,
     page,
     pages,

@@ -5,14 +5,17 @@ import { bidBreakdown } from "#domain/bidding/breakdown.ts";
 import { awardRefusal } from "#domain/bidding/quote-window.ts";
 import { count } from "#domain/format/count.ts";
 import { isOutForQuotes } from "#domain/jobs/status.ts";
+import { type CompanyScore, companyScores } from "#models/company-scores.server.ts";
 import { standingsOf } from "#models/compliance.server.ts";
 import { type BiddingJob, quotesForShipper } from "#models/quotes.server.ts";
 import { forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
 import { auctionProps, cheapest } from "#pages/bidding-panel/auction.server.ts";
+import { scoreView } from "#pages/company-score-view.server.ts";
 import { pageLinks, withQuery } from "#pages/pagination.server.ts";
 
 // The shipper's quotes page of a job (views/bidding/index.ejs): every quote ranked by the job's
-// allocation rules, a page of them shown, the rules form and the award.
+// allocation rules (or, one click away, by the carriers' scores), a page of them shown with each
+// carrier's score and documents, the rules form and the award.
 
 /** Quotes shown on one page of the quotes table; the allocation always weighs every active quote. */
 export const QUOTES_PER_PAGE = 50;
@@ -34,8 +37,27 @@ function rankedRows(job: BiddingJob, quotes: ShipperQuote[]) {
     .sort((a, b) => rankOf(a) - rankOf(b) || statusOrder(a.status) - statusOrder(b.status));
 }
 
+/** How the quotes are listed: by the allocation's rank (cheapest first) or by the carrier's score. */
+export type QuoteSort = "rank" | "score";
+export const parseQuoteSort = (value: unknown): QuoteSort => (value === "score" ? "score" : "rank");
+
+/** Best score first (more companies' voices breaking a tie), unrated carriers last; the rank decides between equals (the sort is stable). */
+function byScore<R extends { carrierAccountId: number }>(rows: R[], scores: Map<number, CompanyScore>): R[] {
+  const stars = (row: R) => scores.get(row.carrierAccountId)?.centistars ?? -1;
+  const voices = (row: R) => scores.get(row.carrierAccountId)?.counterparts ?? 0;
+  return [...rows].sort((a, b) => stars(b) - stars(a) || voices(b) - voices(a));
+}
+
+/** The two orders as links, the one shown marked current. */
+function sortLinks(job: BiddingJob, sort: QuoteSort) {
+  return [
+    { label: "Sort by price and rules", href: `/jobs/${job.id}/quotes`, current: sort === "rank" },
+    { label: "Sort by score", href: withQuery(`/jobs/${job.id}/quotes`, { sort: "score" }), current: sort === "score" },
+  ];
+}
+
 /** A page of the ranked rows, which of them it shows ("Quotes 51–60 of 60") and the links either side. */
-function pageOf<T>(job: BiddingJob, rows: T[], pageNumber: number) {
+function pageOf<T>(job: BiddingJob, rows: T[], pageNumber: number, sort: QuoteSort = "rank") {
   const pages = Math.max(1, Math.ceil(rows.length / QUOTES_PER_PAGE));
   const page = Math.min(pageNumber, pages);
   const first = (page - 1) * QUOTES_PER_PAGE;
@@ -44,16 +66,19 @@ function pageOf<T>(job: BiddingJob, rows: T[], pageNumber: number) {
     shown,
     pagination: {
       shownText: pages > 1 ? `Quotes ${first + 1}–${first + shown.length} of ${rows.length}` : null,
-      links: pageLinks(page, { pages }, (n) => withQuery(`/jobs/${job.id}/quotes`, { page: n })),
+      links: pageLinks(page, { pages }, (n) => withQuery(`/jobs/${job.id}/quotes`, { page: n, sort: sort === "score" ? sort : null })),
     },
   };
 }
 
 /** The shipper's quotes page: the quotes ranked, a page of them shown, and what can be done now. */
-export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Date.now() } = {}) {
+export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Date.now(), sort = "rank" as QuoteSort } = {}) {
   const quotes = await quotesForShipper(job.id);
-  const rows = rankedRows(job, quotes);
-  const { shown, pagination } = pageOf(job, rows, pageNumber);
+  // Every quoting carrier's score in one statement: the sort by score weighs them all, not one page.
+  const scores = await companyScores(quotes.map((q) => q.carrierAccountId), new Date(now));
+  const ranked = rankedRows(job, quotes);
+  const rows = sort === "score" ? byScore(ranked, scores) : ranked;
+  const { shown, pagination } = pageOf(job, rows, pageNumber, sort);
   const settled = job.awardedAt !== null;
   if (settled) await fillAwardedLoads(job.id, shown, quotes);
   // Each carrier's compliance documents, as one badge beside its name.
@@ -67,8 +92,10 @@ export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Dat
   };
   return {
     job,
-    rows: shown.map((row) => ({ ...row, documents: standings.get(row.carrierAccountId)! })),
+    rows: shown.map((row) => ({ ...row, documents: standings.get(row.carrierAccountId)!, score: scoreOf(scores, row.carrierAccountId) })),
     pagination,
+    sort,
+    sortLinks: sortLinks(job, sort),
     totalAllocated,
     rules,
     awardable: refusal === null && totalAllocated > 0,
@@ -80,6 +107,12 @@ export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Dat
     ruleFields: ALLOCATION_RULE_FIELDS,
     auction: auctionProps(job, false, cheapest(quotes.filter((q) => q.status === "active"))),
   };
+}
+
+/** A carrier's score as shown beside its quote. */
+function scoreOf(scores: Map<number, CompanyScore>, accountId: number) {
+  const score = scores.get(accountId);
+  return score ? scoreView(score) : null;
 }
 
 function awardLabel(allocated: number, expected: number): string {

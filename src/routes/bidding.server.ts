@@ -15,7 +15,7 @@ import { awardJob, secureNow } from "#models/award.server.ts";
 import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
 import type { CarrierPanel } from "#pages/bidding-panel/carrier.server.ts";
 import { anonymousStandings } from "#pages/bidding-panel/carrier.server.ts";
-import { quotesPageFor } from "#pages/job-quotes.server.ts";
+import { parseQuoteSort, quotesPageFor } from "#pages/job-quotes.server.ts";
 import { type BiddingJob, placeQuote, withdrawQuote } from "#models/quotes.server.ts";
 import {
   canReadJob, isBidder, requireJobForBidding, requireQuoteForCarrier, requireShipperJob,
@@ -141,7 +141,7 @@ const quotePage = (job: BiddingJob, bidding: CarrierPanel) =>
 type Form = { errors?: Record<string, string>; values?: Record<string, string> };
 
 async function showShipperQuotes(req: Request, res: Response, job: BiddingJob, form: Form = {}, status = 200) {
-  const page = await quotesPageFor(job, { pageNumber: pageNumber(req.query.page) });
+  const page = await quotesPageFor(job, { pageNumber: pageNumber(req.query.page), sort: parseQuoteSort(req.query.sort) });
   if (wantsJson(req) && status === 200) {
     return res.json({ quotes: page.rows, totalAllocated: page.totalAllocated, rules: page.rules });
   }

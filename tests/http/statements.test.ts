@@ -30,7 +30,7 @@ describe("statements per page", () => {
     return spy.sent();
   }
 
-  it("a carrier's job page with quotes costs 6: the job, its places, the companies the carrier blocks or is blocked by, the quotes, the shipper's name and the conversation; the senders' names one more", async () => {
+  it("a carrier's job page with quotes costs 7: the job, its places, the companies the carrier blocks or is blocked by, the quotes, the shipper's name, the conversation and the shipper's score; the senders' names one more", async () => {
     const shipper = await createShipper();
     const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted job" });
     const carrier = await createCarrier();
@@ -40,10 +40,10 @@ describe("statements per page", () => {
     }
     const { browser } = await signedInAgent(carrier.email);
     const quiet = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(quiet.length, quiet.join("\n")).toBe(6);
+    expect(quiet.length, quiet.join("\n")).toBe(7);
     await db().message.create({ data: { jobId: job.id, fromUserId: carrier.id, fromAccountId: carrier.accountId, toAccountId: shipper.accountId, body: "Tail lift?" } });
     const talking = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(talking.length, talking.join("\n")).toBe(7);
+    expect(talking.length, talking.join("\n")).toBe(8);
   });
 
   it("a load's page costs 5 for the carrier's office: the load, its job, the shipper's name, the job's places and the conversation; the account's drivers and vehicles are kept until one is written (one statement more each, once)", async () => {
@@ -80,19 +80,19 @@ describe("statements per page", () => {
     expect(ratingReads(await statementsFor(driver.browser, `/loads/${world.load.id}`))).toHaveLength(0);
   });
 
-  it("a carrier's job board costs 3 whatever the page's size: the page of jobs, their places and the carrier's own quotes on them (5 by latest collection: dated and undated jobs' ids first); the count and the places to filter by are kept until a job changes", async () => {
+  it("a carrier's job board costs 4 whatever the page's size: the page of jobs, their places, the carrier's own quotes on them and the shippers' scores (6 by latest collection: dated and undated jobs' ids first); the count and the places to filter by are kept until a job changes", async () => {
     const shipper = await createShipper();
     const carrier = await createCarrier();
     const { browser } = await signedInAgent(carrier.email);
     const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted board job", loadType: "drums" });
     await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 42_000, numberOfLoads: 1, status: "active" } });
     const one = await statementsFor(browser, "/jobs?load_type=drums&sort=latest");
-    expect(one.length, one.join("\n")).toBe(5);
+    expect(one.length, one.join("\n")).toBe(6);
     for (let i = 0; i < 25; i++) {
       const more = await createJob(shipper.accountId, shipper.id, { status: i % 2 ? "open" : "live", reference: `Board job ${i}`, loadType: "drums" });
       if (i % 3 === 0) await db().quote.create({ data: { jobId: more.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000 + i, numberOfLoads: 1, status: "active" } });
     }
-    for (const [sort, cost] of [["soonest", 3], ["latest", 5], ["newest", 3], ["closing", 3]] as const) {
+    for (const [sort, cost] of [["soonest", 4], ["latest", 6], ["newest", 4], ["closing", 4]] as const) {
       const full = await statementsFor(browser, `/jobs?load_type=drums&sort=${sort}`);
       expect(full.length, full.join("\n")).toBe(cost);
     }
@@ -100,7 +100,7 @@ describe("statements per page", () => {
     await createJob(shipper.accountId, shipper.id, { status: "open", reference: "One more", loadType: "drums" });
     spy.clear();
     await browser.get(`/jobs?load_type=drums&after-write=${++fresh}`).expect(200);
-    expect(spy.sent().filter((sql) => /SELECT COUNT|GROUP BY/.test(sql))).toHaveLength(2);
+    expect(spy.sent().filter((sql) => /SELECT COUNT|GROUP BY/.test(sql) && !/"Rating"/.test(sql))).toHaveLength(2);
   });
 
   it("a carrier's quotes page costs 5 whatever its size: the count, the quotes, their jobs and places, and the active quotes of the jobs on the board; 6 sorted by state", async () => {
@@ -124,6 +124,25 @@ describe("statements per page", () => {
     expect(small.newest.length, small.newest.join("\n")).toBe(5);
     expect(small.state.length, small.state.join("\n")).toBe(6);
     expect(byState.length, byState.join("\n")).toBe(6);
+  });
+
+  it("a shipper's quotes page costs 6 however many quotes, sorted by price or by score: the job, the companies it blocks or is blocked by, its quotes, their carriers' names, their documents, and all their scores in one statement", async () => {
+    const shipper = await createShipper();
+    const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted quotes" });
+    const { browser } = await signedInAgent(shipper.email);
+    const quoteFrom = async () => {
+      const carrier = await createCarrier();
+      await db().quote.create({ data: { jobId: job.id, carrierAccountId: carrier.accountId, placedById: carrier.id, valueCents: 40_000 + carrier.accountId, numberOfLoads: 1, status: "active" } });
+    };
+    await quoteFrom();
+    const one = await statementsFor(browser, `/jobs/${job.id}/quotes`);
+    for (let i = 0; i < 12; i++) await quoteFrom();
+    const many = await statementsFor(browser, `/jobs/${job.id}/quotes`);
+    const byScore = await statementsFor(browser, `/jobs/${job.id}/quotes?sort=score`);
+    expect(one.length, one.join("\n")).toBe(6);
+    expect(many.length, many.join("\n")).toBe(6);
+    expect(byScore.length, byScore.join("\n")).toBe(6);
+    expect(many.filter((sql) => /FROM ("public"\.)?"Rating"/.test(sql))).toHaveLength(1);
   });
 
   it("a carrier's messages page costs 3 however many conversations: the latest message of each, the unread counts, and those messages with their sender, accounts, job and load in one statement", async () => {

@@ -118,6 +118,7 @@ export function ratingSummary(score: RatingScore): string {
 
 export type CompanyScore = RatingScore & {
   accountId: number;
+  name: string;
   kind: string;
   onLoadlineSince: Date;
   completed: number;
@@ -131,14 +132,15 @@ export type CompanyScore = RatingScore & {
   daysToPay: number | null;
 };
 
-type ScoreParts = { accountId: number; kind: string; createdAt: Date; rating: RatingScore; timeline: TimelineFigures; daysToPay: number | null };
+type ScoreParts = { accountId: number; name: string; kind: string; createdAt: Date; rating: RatingScore; timeline: TimelineFigures; daysToPay: number | null };
 
 /** A company's whole score: its ratings, and the timeline figures that mean something for its kind. */
-export function companyScore({ accountId, kind, createdAt, rating, timeline, daysToPay }: ScoreParts): CompanyScore {
+export function companyScore({ accountId, name, kind, createdAt, rating, timeline, daysToPay }: ScoreParts): CompanyScore {
   const carrier = kind === "carrier";
   return {
     ...rating,
     accountId,
+    name,
     kind,
     onLoadlineSince: createdAt,
     completed: timeline.completed,

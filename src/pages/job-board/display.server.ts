@@ -3,10 +3,11 @@ import { boardPath, boardQuery, type BoardFilters, type BoardSort } from "#domai
 import { labelFor, VEHICLE_TYPES } from "#domain/jobs/catalogue.ts";
 import { certificationBadge } from "#domain/jobs/status-explanations.ts";
 import { storedList } from "#domain/jobs/stored-values.ts";
+import { formatMoneyWhole } from "#domain/format/money.ts";
 import { type PageLinks, pageLinks } from "#pages/pagination.server.ts";
 
 // What the board's template (views/jobs/board.ejs) shows beside the jobs themselves, worked out
-// here: each row's vehicles, certificate badges and payment terms, the page's address and links, and when the page
+// here: each row's vehicles, certificate badges, payment terms and the goods-in-transit cover it asks for, the page's address and links, and when the page
 // reloads itself for a closing auction.
 
 // A live auction leaves the board when it closes: the page reloads itself then (with a moment for
@@ -17,17 +18,21 @@ type CertificationBadge = NonNullable<ReturnType<typeof certificationBadge>>;
 
 /**
  * A row's vehicle types as read ("Any" when the job takes any), its certificate badges, and its
- * payment terms ("Paid in 30 days"; null for a job posted before terms were kept: the row says nothing).
+ * payment terms ("Paid in 30 days"; null for a job posted before terms were kept: the row says nothing),
+ * and the minimum goods-in-transit cover the shipper asks for ("Cover £50,000 required"; null: any).
  */
-type RowDisplay = { vehicles: string; certificationBadges: CertificationBadge[]; paidIn: string | null };
+type RowDisplay = { vehicles: string; certificationBadges: CertificationBadge[]; paidIn: string | null; coverText: string | null };
 
-type RowJob = { vehicleTypes: string; requiredCertifications: string; paymentTermsDays?: number | null };
+type RowJob = { vehicleTypes: string; requiredCertifications: string; paymentTermsDays?: number | null; minimumCargoCoverPence?: number | null };
+
+/** "Cover £50,000 required", or null when the job asks for none. */
+export const coverText = (pence: number | null | undefined) => (pence ? `Cover ${formatMoneyWhole(pence)} required` : null);
 
 export function rowDisplay(job: RowJob): RowDisplay {
   const vehicles = storedList(job.vehicleTypes).map((value) => labelFor(VEHICLE_TYPES, value));
   const certifications = storedList(job.requiredCertifications);
   const certificationBadges = certifications.flatMap((value) => certificationBadge(value) ?? []);
-  return { vehicles: vehicles.length ? vehicles.join(", ") : "Any", certificationBadges, paidIn: paidInText(job.paymentTermsDays) };
+  return { vehicles: vehicles.length ? vehicles.join(", ") : "Any", certificationBadges, paidIn: paidInText(job.paymentTermsDays), coverText: coverText(job.minimumCargoCoverPence) };
 }
 
 /** When the page should reload: just after the first of its live auctions closes, or null. */

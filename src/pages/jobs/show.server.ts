@@ -9,14 +9,17 @@ import { loadSummary, scheduleSummary } from "#domain/jobs/summary.ts";
 import { jobStream } from "#domain/messaging/streams.ts";
 import { jobTrip } from "#geo/trips.server.ts";
 import { streamTag } from "#lib/turbo.server.ts";
+import { companyScores } from "#models/company-scores.server.ts";
 import { canEditJob, type JobDetail } from "#models/jobs.server.ts";
 import { loadDriversOf } from "#models/jobs/drivers.server.ts";
 import { jobMessagingFor } from "#models/messages/conversation-view.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
+import { scoreView } from "#pages/company-score-view.server.ts";
 
 // The job page (views/jobs/show.ejs): the job's facts, its route, the bidding panel and the
-// conversation, for the shipper who owns it or a carrier reading it.
+// conversation, for the shipper who owns it or a carrier reading it; a carrier's office also sees
+// the shipper's score (stars, days to pay, New on Loadline: one statement) before it quotes.
 
 type Fact = { label: string; value: string };
 
@@ -40,15 +43,18 @@ function factsOf(job: JobDetail, driver: Fact | null) {
 export async function jobPage(user: CurrentUser, job: JobDetail) {
   const owner = isOfficeOf("shipper", user);
   // The shipper reads who drives the job's loads; the driver chosen on the form only until the award.
-  const [bidding, messaging, trip, loadDrivers] = await Promise.all([
+  const [bidding, messaging, trip, loadDrivers, scores] = await Promise.all([
     biddingPanelFor(job, user),
     jobMessagingFor(user, job),
     jobTrip(job),
     owner && !isBeforeAward(job.status) ? loadDriversOf(job.id) : [],
+    isOfficeOf("carrier", user) ? companyScores([job.shipperAccountId]) : null,
   ]);
   const driver = owner ? driverFact(job, loadDrivers) : null;
+  const shipperScore = scores?.get(job.shipperAccountId);
   return {
     title: job.reference, job, bidding, messaging, trip, owner, jobView, driver,
+    shipper: shipperScore ? scoreView(shipperScore) : null,
     canEdit: owner && canEditJob(job),
     canCancel: owner && isCancellable(job.status),
     liveTag: streamTag(jobStream(job.id)),

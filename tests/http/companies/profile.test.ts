@@ -25,7 +25,7 @@ describe("GET /companies/:id", () => {
     expect(page).toContain("100% would use again");
     expect(page).toContain("3 loads completed");
     expect(page).toContain("New on Loadline");
-    expect(page).toContain("Documents missing");
+    expect(page).toContain("Documents current");
     expect(page).toContain("<dd>1 vehicle</dd>");
     expect(page).toContain("On time and careful.");
     expect(page).toContain("<strong>Reply from Moorland Haulage:</strong> Thank you, Brassica.");

@@ -114,6 +114,6 @@ describe("a company's score keeps the figures of its kind", () => {
     { kind: "carrier", figures: { onTimeCollectionPercent: 75, onTimeDeliveryPercent: 67, cancellation: null, daysToPay: null, newOnLoadline: false } },
     { kind: "shipper", figures: { onTimeCollectionPercent: null, onTimeDeliveryPercent: null, cancellation: { percent: 10, frequent: false }, daysToPay: 23, newOnLoadline: false } },
   ])("$kind", ({ kind, figures }) => {
-    expect(companyScore({ accountId: 1, kind, createdAt, rating, timeline, daysToPay: 23 })).toMatchObject(figures);
+    expect(companyScore({ accountId: 1, name: "Moorland Haulage", kind, createdAt, rating, timeline, daysToPay: 23 })).toMatchObject(figures);
   });
 });
