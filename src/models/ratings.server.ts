@@ -53,8 +53,12 @@ export function ratingsAsSeenBy(load: RatedLoad, side: RatingSide, rows: readonl
   return { side, mine, theirs: revealed ? other : null, otherRated: Boolean(other), revealed };
 }
 
+/** Ids are 32-bit in PostgreSQL: a larger one names no rating (404, not a database error). */
+const MAX_ID = 2_147_483_647;
+
 /** The rating with its load's facts, for a reply or for support; 404 when there is none. */
 export async function requireRating(id: number) {
+  found(id <= MAX_ID);
   const load = { select: { id: true, sequence: true, status: true, deliveredAt: true, carrierAccountId: true, job: { select: { shipperAccountId: true, reference: true } }, ratings: { select: { side: true } } } };
   return found(await db().rating.findUnique({ where: { id }, select: { ...ratingSelect, load } }));
 }
