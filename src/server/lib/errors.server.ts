@@ -20,10 +20,13 @@ export function found<T>(value: T | null | undefined | false, message = "Not fou
   return value;
 }
 
-const RECORD_ID = /^[1-9][0-9]{0,14}$/;
+const RECORD_ID = /^[1-9][0-9]{0,9}$/;
+/** Ids are 32-bit integer columns (PostgreSQL's `integer`): a larger number names no record. */
+const LARGEST_ID = 2_147_483_647;
 
-/** A record id from a URL or form ("12"); anything else ("0x1", "1.0", "-1", "abc") names no record: 404. */
+/** A record id from a URL or form ("12"); anything else ("0x1", "1.0", "-1", "abc", "99999999999") names no record: 404. */
 export function recordId(value: unknown): number {
   const text = typeof value === "number" ? String(value) : value;
-  return found(typeof text === "string" && RECORD_ID.test(text) ? Number(text) : null);
+  const id = typeof text === "string" && RECORD_ID.test(text) ? Number(text) : null;
+  return found(id !== null && id <= LARGEST_ID ? id : null);
 }
