@@ -79,6 +79,22 @@ describe("GET /companies/:id", () => {
     }
   });
 
+  it("blocks from the profile's button and unblocks from its DELETE form, each back to the profile with the other button", async () => {
+    const carrier = await createCarrier({ company: "Round Trip Haulage" });
+    const shipper = await createShipper();
+    const { browser, csrf } = await signedInAgent(shipper.email);
+    const profile = `/companies/${carrier.accountId}`;
+    const blocked = await browser.post(`${profile}/block`).type("form").send({ _csrf: csrf });
+    expect(blocked.status).toBe(303);
+    expect(blocked.headers.location).toBe(profile);
+    expect((await browser.get(profile).expect(200)).text).toContain("Unblock Round Trip Haulage</button>");
+    const unblocked = await browser.post(`${profile}/block`).type("form").send({ _csrf: csrf, _method: "delete" });
+    expect(unblocked.status).toBe(303);
+    const page = (await browser.get(profile).expect(200)).text;
+    expect(page).toContain("Block Round Trip Haulage</button>");
+    expect(page).not.toContain("Unblock");
+  });
+
   it("is 404 for a platform account, an unknown one and a malformed id; signed out goes to sign in", async () => {
     const support = await createSupport();
     const carrier = await createCarrier();
