@@ -17,6 +17,7 @@ import { seedInvoices } from "./seeds/invoices.ts";
 import { seedExtraCharges } from "./seeds/extra-charges.ts";
 import { seedCreditNotes } from "./seeds/credit-notes.ts";
 import { seedSelfBilling } from "./seeds/self-billing.ts";
+import { seedRatings } from "./seeds/ratings.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -42,6 +43,7 @@ export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedO
   await seedInvoices(db, accounts);
   await seedCreditNotes(db, accounts);
   await seedSelfBilling(db, accounts);
+  await seedRatings(db, accounts);
   await seedSupport(db, accounts);
   await fillMissingJobCo2e();
 }
