@@ -82,6 +82,8 @@ const ROUTES: Route[] = [
   { method: "post", path: (id) => `/admin/support/${id}/messages`, as: "support" },
   { method: "post", path: (id) => `/jobs/${id}/acceptance`, as: "carrier" },
   { method: "post", path: (id) => `/account/compliance/${id}`, as: "carrier" },
+  { method: "post", path: (id) => `/companies/${id}/block`, as: "shipper" },
+  { method: "delete", path: (id) => `/companies/${id}/block`, as: "carrier" },
   { method: "post", path: (id) => `/loads/${id}/delivery`, as: "driver" },
   { method: "post", path: (id) => `/loads/${id}/attachments`, as: "shipper" },
   { method: "post", path: () => "/api/v1/direct_uploads?use=photo", as: "shipper" },
