@@ -68,7 +68,7 @@ export function loadConversation(
   return build({ kind: "load", loadId: load.id }, party, { id, reference, status }, onLoad, shipperAccount, load.carrierAccount, true);
 }
 
-/** A job conversation; `known` is the job when the caller has already read it. */
+/** A job conversation; `known` is the job when the caller has already read it (for its carrier, blocks applied). */
 export async function findJobConversation(user: CurrentUser, jobId: number, carrierAccountId: number, known?: KnownJob): Promise<Conversation | null> {
   const [job, carrier] = await Promise.all([
     known ? withShipperAccount(known) : db().job.findUnique({ where: { id: jobId }, select: jobSelect }),
@@ -77,10 +77,8 @@ export async function findJobConversation(user: CurrentUser, jobId: number, carr
   if (!job || carrier?.kind !== "carrier" || job.status === "draft") return null;
   const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
   const open = isOutForQuotes(job.status);
-  // The shipper answers carriers who came forward; a carrier may ask about any job on the board; never across a
-  // block (already applied when the job page read the job for its carrier: `known`).
-  if (!party || (!known && (await blockedBetween(job.shipperAccount.id, carrier.id)))) return null;
-  if ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId))) return null;
+  // The shipper answers carriers who came forward; a carrier may ask about any job on the board; never across a block.
+  if (!party || (!known && (await blockedBetween(job.shipperAccount.id, carrier.id))) || ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId)))) return null;
   const { shipperAccount, ...rest } = job;
   return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
 }
