@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import { HttpError, found, recordId } from "#lib/errors.server.ts";
@@ -11,8 +12,18 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
+// Blocks change seldom, and every board, job page and quotes page asks for them: an account's blocks
+// are kept until a block is written here or, through Redis, in another process, and never answered
+// stale (whoever just blocked a company must not see it again). A transaction reads its own.
+const keptBlocks = keptUntilWritten<readonly number[]>(["CompanyBlock"], { slowMs: Infinity });
+
 /** The companies this account has blocked or been blocked by: whom it no longer deals with. */
-export async function blockedWith(accountId: number, client: Client = db()): Promise<number[]> {
+export function blockedWith(accountId: number, client?: Client): Promise<readonly number[]> {
+  if (client) return readBlockedWith(accountId, client);
+  return keptBlocks(String(accountId), async () => Object.freeze(await readBlockedWith(accountId, db())));
+}
+
+async function readBlockedWith(accountId: number, client: Client): Promise<number[]> {
   const rows = await client.companyBlock.findMany({
     where: { OR: [{ blockerAccountId: accountId }, { blockedAccountId: accountId }] },
     select: { blockerAccountId: true, blockedAccountId: true },

@@ -6,6 +6,7 @@ import {
 } from "#domain/jobs/board-filters.ts";
 import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-values.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { companyScores } from "#models/company-scores.server.ts";
 import { type ScoreView, scoreViews } from "#pages/company-score-view.server.ts";
@@ -92,8 +93,11 @@ function regionOptions(rows: readonly { countryCode: string | null; region: stri
  * quote on it, read with the page (one more IN query on the quotes' (jobId, carrierAccountId) key).
  */
 export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null = null): Promise<JobBoard> {
-  const where = boardWhere(filters);
-  const filterKey = JSON.stringify([filters.pickupRegion, filters.deliveryRegion, filters.date, filters.vehicleType, filters.loadType]);
+  // A carrier's board leaves out the jobs of shippers a block stands between (one statement); the
+  // count is kept per set of blocked shippers, so no carrier is told another's total.
+  const blocked = viewer ? (await blockedWith(viewer.accountId)).toSorted((a, b) => a - b) : [];
+  const where = { ...boardWhere(filters), ...jobScopes.notFrom(blocked) };
+  const filterKey = JSON.stringify([filters.pickupRegion, filters.deliveryRegion, filters.date, filters.vehicleType, filters.loadType, blocked]);
   const [total, places] = await Promise.all([boardTotal(filterKey, where), boardPlaces()]);
   const pages = pageCount(total);
   const page = Math.min(filters.page, pages);

@@ -30,7 +30,7 @@ describe("statements per page", () => {
     return spy.sent();
   }
 
-  it("a carrier's job page with quotes costs 7: the job, its places, the companies the carrier blocks or is blocked by, the quotes, the shipper's name, the conversation and the shipper's score; the senders' names one more", async () => {
+  it("a carrier's job page with quotes costs 6: the job, its places, the quotes, the shipper's name, the conversation and the shipper's score (the companies the carrier blocks or is blocked by are kept until a block is written); the senders' names one more", async () => {
     const shipper = await createShipper();
     const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted job" });
     const carrier = await createCarrier();
@@ -40,10 +40,10 @@ describe("statements per page", () => {
     }
     const { browser } = await signedInAgent(carrier.email);
     const quiet = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(quiet.length, quiet.join("\n")).toBe(7);
+    expect(quiet.length, quiet.join("\n")).toBe(6);
     await db().message.create({ data: { jobId: job.id, fromUserId: carrier.id, fromAccountId: carrier.accountId, toAccountId: shipper.accountId, body: "Tail lift?" } });
     const talking = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(talking.length, talking.join("\n")).toBe(8);
+    expect(talking.length, talking.join("\n")).toBe(7);
   });
 
   it("a load's page costs 5 for the carrier's office: the load, its job, the shipper's name, the job's places and the conversation; the account's drivers and vehicles are kept until one is written (one statement more each, once)", async () => {
@@ -80,7 +80,7 @@ describe("statements per page", () => {
     expect(ratingReads(await statementsFor(driver.browser, `/loads/${world.load.id}`))).toHaveLength(0);
   });
 
-  it("a carrier's job board costs 4 whatever the page's size: the page of jobs, their places, the carrier's own quotes on them and the shippers' scores (6 by latest collection: dated and undated jobs' ids first); the count and the places to filter by are kept until a job changes", async () => {
+  it("a carrier's job board costs 4 whatever the page's size: the page of jobs, their places, the carrier's own quotes on them and the shippers' scores (6 by latest collection: dated and undated jobs' ids first); the count and the places to filter by are kept until a job changes, the carrier's blocks until a block is written", async () => {
     const shipper = await createShipper();
     const carrier = await createCarrier();
     const { browser } = await signedInAgent(carrier.email);
@@ -157,7 +157,7 @@ describe("statements per page", () => {
     expect(page.text).toContain("About the job");
   });
 
-  it("a carrier's dashboard costs 6: the load tally, two counts, the next loads with their jobs, the auctions, and its invoices' sums; 3 more (its charts' loads, lanes and quotes) for a period not yet added up", async () => {
+  it("a carrier's dashboard costs 6 (its blocks kept until a block is written): the load tally, two counts, the next loads with their jobs, the auctions, and its invoices' sums; 3 more (its charts' loads, lanes and quotes) for a period not yet added up", async () => {
     const world = await messagingWorld();
     const { browser } = await signedInAgent(world.carrier.email);
     const statements = await statementsFor(browser, "/dashboard");

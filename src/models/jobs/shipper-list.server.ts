@@ -49,7 +49,7 @@ export async function jobsForShipper(user: CurrentUser, tabAsked: unknown, pageA
 async function withActiveQuotes<J extends { id: number }>(jobs: J[], shipperAccountId: number): Promise<(J & { activeQuotes: number })[]> {
   if (jobs.length === 0) return [];
   const blocked = await blockedWith(shipperAccountId);
-  const where = { jobId: { in: jobs.map((job) => job.id) }, status: "active", carrierAccountId: { notIn: blocked } };
+  const where = { jobId: { in: jobs.map((job) => job.id) }, status: "active", carrierAccountId: { notIn: [...blocked] } };
   const groups = await db().quote.groupBy({ by: ["jobId"], where, _count: { _all: true } });
   const counts = new Map(groups.map((group) => [group.jobId, group._count._all]));
   return jobs.map((job) => ({ ...job, activeQuotes: counts.get(job.id) ?? 0 }));

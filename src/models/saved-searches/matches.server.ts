@@ -58,7 +58,7 @@ async function matchingSearches(jobId: number, job: MatchedJob) {
   const blocked = await blockedWith(job.shipperAccountId);
   const searches = await db().savedSearch.findMany({
     where: {
-      user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId, notIn: blocked } },
+      user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId, notIn: [...blocked] } },
       createdAt: { lte: job.publishedAt ?? new Date() },
       matches: { none: { jobId } },
     },

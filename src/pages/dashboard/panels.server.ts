@@ -4,6 +4,7 @@ import { db } from "#db/client.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import { count } from "#domain/format/count.ts";
 import { OUT_FOR_QUOTES_STATUSES } from "#domain/jobs/status.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { loadScope } from "#models/loads/access.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -29,11 +30,12 @@ async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
 }
 
 async function carrierPanels(user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
+  // Exactly what the job board lists (same scopes, blocks too), so the panel and the board's total agree.
+  const onBoard = { ...jobScopes.onBoard, ...jobScopes.notFrom(await blockedWith(user.accountId)) };
   const [board, quotes, loads] = await Promise.all([
-    // Exactly what the job board lists (same scope), so the panel and the board's total agree.
-    db().job.count({ where: jobScopes.onBoard }),
+    db().job.count({ where: onBoard }),
     // The quotes "My quotes" shows as winning or outbid: active, on a job still on the board.
-    db().quote.count({ where: { carrierAccountId: user.accountId, status: "active", job: jobScopes.onBoard } }),
+    db().quote.count({ where: { carrierAccountId: user.accountId, status: "active", job: onBoard } }),
     tallyLoads(user, RUNNING),
   ]);
   return [
