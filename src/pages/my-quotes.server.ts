@@ -6,6 +6,7 @@ import {
 } from "#domain/bidding/quote-state.ts";
 import { count } from "#domain/format/count.ts";
 import { pageCount } from "#domain/jobs/board-filters.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import { forAllocation, rulesOf } from "#models/quotes/allocation.server.ts";
@@ -110,8 +111,9 @@ export async function myQuotesPage(user: Pick<CurrentUser, "accountId">, asked: 
   return { quotes, total, page, pages, sort, sorts: MY_QUOTES_SORTS, links };
 }
 
+// A quote on a job whose shipper this carrier blocked, or was blocked by, is not listed: its job is 404.
 async function pageBySql(accountId: number, sort: Exclude<MyQuotesSort, "state">, pageAsked: number) {
-  const mine = { carrierAccountId: accountId };
+  const mine = { carrierAccountId: accountId, job: jobScopes.notFrom(await blockedWith(accountId)) };
   const total = await db().quote.count({ where: mine });
   const page = Math.min(pageAsked, pageCount(total, MY_QUOTES_PAGE_SIZE));
   const rows = await db().quote.findMany({
@@ -135,10 +137,12 @@ const activeOnBoardJobsOf = (mine: { carrierAccountId: number }) => ({
 
 async function pageByState(accountId: number, pageAsked: number) {
   const mine = { carrierAccountId: accountId };
+  const blocked = await blockedWith(accountId);
+  // Quotes whose job is left out here (a blocked shipper's) are dropped below with it.
   const [all, jobs, active] = await Promise.all([
     db().quote.findMany({ where: mine, select: { id: true, jobId: true, status: true, updatedAt: true } }),
     db().job.findMany({
-      where: { quotes: { some: mine } },
+      where: { quotes: { some: mine }, ...jobScopes.notFrom(blocked) },
       select: { id: true, status: true, expectedQuantity: true, ...allocationRulesSelect },
     }),
     db().quote.findMany({ where: activeOnBoardJobsOf(mine), select: activeQuoteSelect }),
