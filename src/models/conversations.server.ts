@@ -78,7 +78,8 @@ export async function findJobConversation(user: CurrentUser, jobId: number, carr
   const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
   const open = isOutForQuotes(job.status);
   // The shipper answers carriers who came forward; a carrier may ask about any job on the board; never across a block.
-  if (!party || (!known && (await blockedBetween(job.shipperAccount.id, carrier.id))) || ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId)))) return null;
+  if (!party || (!known && (await blockedBetween(job.shipperAccount.id, carrier.id)))) return null;
+  if ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId))) return null;
   const { shipperAccount, ...rest } = job;
   return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
 }

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { badgeView, type BadgeView } from "#domain/messaging/badge.ts";
 import { snippet } from "#domain/messaging/notification-content.ts";
 import { conversationKey, conversationPath, type ConversationRef } from "#domain/messaging/streams.ts";
-import { unreadMessagesWhere, visibleMessages } from "#models/conversations/scopes.server.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
+import { notAcrossBlocks, unreadMessagesWhere, visibleMessages } from "#models/conversations/scopes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // A person's conversations as a list (the messages page, a job's conversations before its award):
@@ -98,7 +99,7 @@ function summaryOf(user: CurrentUser, ref: ConversationRef, row: LastMessage, un
 /** The messages page's list: this user's conversations, latest first, with unread counts, in three statements. */
 export async function conversationsFor(user: CurrentUser, options: { where?: Prisma.MessageWhereInput; limit?: number } = {}): Promise<ConversationSummary[]> {
   if (user.role === "support") return [];
-  const where: Prisma.MessageWhereInput = { AND: [visibleMessages(user), options.where ?? {}] };
+  const where: Prisma.MessageWhereInput = { AND: [visibleMessages(user), notAcrossBlocks(await blockedWith(user.accountId)), options.where ?? {}] };
   const [groups, unreadGroups] = await Promise.all([
     db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId", "toAccountId"], where, _max: { id: true } }),
     db().message.groupBy({ by: ["jobId", "loadId", "fromAccountId", "toAccountId"], where: { AND: [where, unreadMessagesWhere(user)] }, _count: { _all: true } }),

@@ -29,3 +29,10 @@ export function unreadMessagesWhere(user: Pick<CurrentUser, "id" | "accountId" |
   const fromColleagues = { fromAccountId: user.accountId, fromUserId: { not: user.id }, createdAt: { gte: user.createdAt }, reads: { none: { userId: user.id } } };
   return { OR: [incoming, fromColleagues], ...(user.role === "driver" ? { load: { driverId: user.id } } : {}) };
 }
+
+/** A job's conversations (before any load) with a company blocked either way are left out: the job is 404 to one side. */
+export function notAcrossBlocks(blocked: readonly number[]): Prisma.MessageWhereInput {
+  if (!blocked.length) return {};
+  const ids = [...blocked];
+  return { NOT: { loadId: null, OR: [{ fromAccountId: { in: ids } }, { toAccountId: { in: ids } }] } };
+}
