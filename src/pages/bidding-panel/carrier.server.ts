@@ -12,6 +12,7 @@ import { wholePoundsFromPence } from "#domain/format/money.ts";
 import { isAwarded, isBeforeAward } from "#domain/jobs/status.ts";
 import type { BiddingJob } from "#models/quotes.server.ts";
 import { rulesOf } from "#models/quotes/allocation.server.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { auctionProps, cheapest } from "#pages/bidding-panel/auction.server.ts";
 import type { PanelOptions } from "#pages/bidding-panel.server.ts";
@@ -51,10 +52,15 @@ const panelQuoteSelect = {
   updatedAt: true,
 } as const;
 
-/** The job's active quotes with this carrier's own (whatever its status), and the loads it runs once awarded. */
+/**
+ * The job's active quotes with this carrier's own (whatever its status), and the loads it runs once
+ * awarded. A quote from a carrier the shipper blocked (or was blocked by) is not among the rivals: the
+ * shipper does not see it and it can win nothing.
+ */
 async function quotesAndLoadsWon(job: BiddingJob, user: CurrentUser) {
   const own = { jobId: job.id, carrierAccountId: user.accountId };
-  const activeOrOwn = { jobId: job.id, OR: [{ status: "active" }, { carrierAccountId: user.accountId }] };
+  const rivals = { status: "active", carrierAccountId: { notIn: [...(await blockedWith(job.shipperAccountId))] } };
+  const activeOrOwn = { jobId: job.id, OR: [rivals, { carrierAccountId: user.accountId }] };
   return Promise.all([
     db().quote.findMany({ where: activeOrOwn, select: panelQuoteSelect }),
     isBeforeAward(job.status) ? 0 : db().load.count({ where: own }),
