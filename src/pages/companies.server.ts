@@ -67,7 +67,8 @@ export async function companyProfileFor(viewer: CurrentUser, id: unknown, now = 
     carrier,
     own: viewer.accountId === accountId,
     score: scoreView(found(score)),
-    ratings,
+    // Support staff reach each rating's moderation page (to hide an abusive one) from here.
+    ratings: ratings.map((rating) => ({ ...rating, moderatePath: viewer.role === "support" ? `/ratings/${rating.id}` : null })),
     documents: standings?.get(accountId) ?? null,
     fleetSize,
     block,

@@ -35,6 +35,17 @@ describe("GET /companies/:id", () => {
     expect(page).not.toContain("This is what other companies see.");
   });
 
+  it("links each rating to its moderation page for support staff only", async () => {
+    const carrier = await createCarrier({ company: "Moderated Haulage" });
+    const shipper = await createShipper({ company: "Moderating Foods" });
+    await ratedLoad(shipper, carrier, { centistars: 300, comment: "Names the driver." });
+    const rating = await db().rating.findFirstOrThrow({ where: { ratedAccountId: carrier.accountId } });
+    const link = `<a href="/ratings/${rating.id}">Review or hide this rating</a>`;
+    const support = await createSupport();
+    expect((await (await signedInAgent(support.email)).browser.get(`/companies/${carrier.accountId}`).expect(200)).text).toContain(link);
+    expect((await (await signedInAgent(shipper.email)).browser.get(`/companies/${carrier.accountId}`).expect(200)).text).not.toContain("Review or hide this rating");
+  });
+
   it("shows a shipper's days to pay and cancellations once it has completed 5 loads", async () => {
     const shipper = await createShipper({ company: "Slow Payer Ltd" });
     const carrier = await createCarrier();
