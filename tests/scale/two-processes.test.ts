@@ -105,7 +105,9 @@ describe("two app processes on one PostgreSQL and one Redis", () => {
 
     const responses = await Promise.all(sessions.map((session, i) => post(apps[i % 2]!.url, `/jobs/${job.id}/secure_now`, session, { accept: "application/json" })));
 
-    expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    // Any other answer is shown with its body, so a failure says which check refused it.
+    const others = await Promise.all(responses.filter((response) => ![201, 409].includes(response.status)).map(async (response) => `${response.status} ${await response.text()}`));
+    expect(responses.map((response) => response.status).sort(), others.join("\n")).toEqual([201, ...Array(19).fill(409)]);
     const refusals = await Promise.all(responses.filter((response) => response.status === 409).map((response) => response.json() as Promise<{ error: string }>));
     expect(new Set(refusals.map((refusal) => refusal.error))).toEqual(new Set([SECURE_NOW_TAKEN]));
     const winner = carriers[responses.findIndex((response) => response.status === 201)]!;

@@ -58,7 +58,10 @@ export async function signInOverHttp(baseUrl: string, email: string, password = 
   const signedIn = await fetch(`${baseUrl}/session`, { method: "POST", redirect: "manual", headers: { cookie: cookieOf(login), "content-type": "application/x-www-form-urlencoded" }, body: form });
   if (signedIn.status !== 303) throw new Error(`Sign-in as ${email} failed with ${signedIn.status}`);
   const cookie = cookieOf(signedIn);
-  return { cookie, csrf: csrfIn(await (await fetch(`${baseUrl}/account`, { headers: { cookie } })).text()) };
+  // The token must be the signed-in session's own: a redirect to the login page would carry another's.
+  const account = await fetch(`${baseUrl}/account`, { redirect: "manual", headers: { cookie } });
+  if (account.status !== 200) throw new Error(`Signed in as ${email}, but /account answered ${account.status} ${account.headers.get("location") ?? ""}`);
+  return { cookie, csrf: csrfIn(await account.text()) };
 }
 
 /** The signed stream names a page subscribes to, as its <turbo-cable-stream-source> tags give them. */
