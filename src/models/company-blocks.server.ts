@@ -33,7 +33,7 @@ async function readBlockedWith(accountId: number, client: Client): Promise<numbe
 
 /**
  * The companies the job's shipper has blocked or been blocked by, in one statement (the job's
- * shipper read by a join), for lists that know only the job: its quotes, its award.
+ * shipper read by a join), for a transaction that knows only the job: its award.
  */
 export async function blockedWithShipperOf(jobId: number, client: Client = db()): Promise<number[]> {
   const rows = await client.$queryRaw<{ other: number }[]>`
@@ -55,9 +55,9 @@ export async function hasBlocked(blockerAccountId: number, blockedAccountId: num
   return (await db().companyBlock.count({ where: { blockerAccountId, blockedAccountId } })) > 0;
 }
 
-/** Whether either of the two has blocked the other. */
+/** Whether either of the two has blocked the other (from the kept list: no statement once kept). */
 export async function blockedBetween(a: number, b: number): Promise<boolean> {
-  return (await db().companyBlock.count({ where: { OR: [{ blockerAccountId: a, blockedAccountId: b }, { blockerAccountId: b, blockedAccountId: a }] } })) > 0;
+  return (await blockedWith(a)).includes(b);
 }
 
 export type BlockTarget = { id: number; name: string };

@@ -5,7 +5,7 @@ import type { QuoteInput } from "#domain/bidding/quote-input-schema.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
-import { blockedWithShipperOf } from "#models/company-blocks.server.ts";
+import { blockedWith } from "#models/company-blocks.server.ts";
 import { workRefusalFor } from "#models/compliance/work-refusal.server.ts";
 import { activeQuotes, reranked } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
@@ -103,12 +103,12 @@ export async function withdrawQuote(job: BiddingJob, quote: QuoteToWithdraw): Pr
 
 /**
  * Quotes on the shipper's own job, cheapest first, with the carrier's name; not those of carriers a
- * block stands between with the shipper (one statement reads them).
+ * block stands between with the shipper (the shipper's blocks are kept, so this is one statement).
  */
-export async function quotesForShipper(jobId: number) {
-  const blocked = await blockedWithShipperOf(jobId);
+export async function quotesForShipper(job: { id: number; shipperAccountId: number }) {
+  const blocked = await blockedWith(job.shipperAccountId);
   return db().quote.findMany({
-    where: { jobId, carrierAccountId: { notIn: blocked } },
+    where: { jobId: job.id, carrierAccountId: { notIn: [...blocked] } },
     select: {
       id: true, carrierAccountId: true, valueCents: true, numberOfLoads: true, status: true, securedNow: true,
       updatedAt: true, carrierAccount: { select: { name: true } },

@@ -73,7 +73,7 @@ function pageOf<T>(job: BiddingJob, rows: T[], pageNumber: number, sort: QuoteSo
 
 /** The shipper's quotes page: the quotes ranked, a page of them shown, and what can be done now. */
 export async function quotesPageFor(job: BiddingJob, { pageNumber = 1, now = Date.now(), sort = "rank" as QuoteSort } = {}) {
-  const quotes = await quotesForShipper(job.id);
+  const quotes = await quotesForShipper(job);
   // Every quoting carrier's score in one statement: the sort by score weighs them all, not one page.
   const scores = await companyScores(quotes.map((q) => q.carrierAccountId), new Date(now));
   const ranked = rankedRows(job, quotes);
