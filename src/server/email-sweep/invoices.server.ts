@@ -10,7 +10,12 @@ export async function sendInvoiceEmails(now: Date, origin: string): Promise<numb
     const invoice = await claimInvoiceEmail(id);
     if (!invoice) continue;
     const mail = await invoiceMail(invoice, origin, now);
-    if (!mail) continue;
+    if (!mail) {
+      // Nowhere to send it: the invoice stays on both companies' invoice lists and its PDF is a
+      // download, so it is not lost; the log says why no e-mail went.
+      logger().info({ invoiceId: id }, "invoice not e-mailed: the receiving company gave no invoice e-mail address");
+      continue;
+    }
     try {
       await sendMail(mail);
       sent += 1;
