@@ -20,6 +20,8 @@ import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 import { acceptOverdueProofs } from "#models/loads/proof-review.server.ts";
 import { overdueInvoiceSweep } from "#models/invoices/overdue.server.ts";
 import { attachCable, type AppCable } from "#server/cable.server.ts";
+import { startMarketSteps } from "#server/background/market-steps.server.ts";
+import { startWebhookDeliveries } from "#server/background/webhook-deliveries.server.ts";
 import { drainable } from "#server/draining.server.ts";
 
 export type RunningServer = { url: string; server: http.Server; close(options?: { graceMs?: number }): Promise<void> };
@@ -117,6 +119,10 @@ function startBackground(logger: Logger, origin: string): Background[] {
     startDueEmails(logger, origin),
     startCallOffChecks(logger),
     startProofAcceptance(logger),
+    // Invited tenders reach the open market when their time comes (once, whichever process is first).
+    startMarketSteps(logger),
+    // Webhook deliveries waiting in the outbox are sent, each by one process.
+    startWebhookDeliveries(logger),
   ];
   // Jobs stored before the CO2e figure existed (or seeded without it) get it in the background.
   void fillMissingJobCo2e()

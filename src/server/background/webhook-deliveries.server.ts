@@ -1,0 +1,6 @@
+import type { Logger } from "pino";
+
+// Placeholder: replaced by the work that runs here (the file's owner writes it).
+export function startWebhookDeliveries(_logger: Logger): { stop(): void | Promise<void> } {
+  return { stop() {} };
+}
