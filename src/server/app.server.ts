@@ -31,6 +31,7 @@ import { uploadStorageRouter } from "#routes/uploads.server.ts";
 import { unsubscribeRouter } from "#routes/unsubscribe.server.ts";
 import { signatureCallbackRouter } from "#routes/signature-callback.server.ts";
 import { healthRouter } from "#routes/health.server.ts";
+import { apiRouter } from "#routes/api/index.server.ts";
 
 export type AppOptions = {
   env: Env;
@@ -52,6 +53,9 @@ export function createApp({ env, logger, writeBudgets = WRITE_BUDGETS, signInLim
   useSessionlessSteps(app, env, logger);
   const redis = redisFor(env);
   useSignatureCallbacks(app, env, redis);
+  // The public API: a Bearer key is the permission (no cookie, no session, no CSRF), so it answers
+  // before the session is read.
+  app.use("/api/v2", apiRouter({ redis }));
   forgetEarlierApps();
   const { sessionParser, sessionStore } = sessions(env);
   app.use(sessionParser, sessionSavedFirst);
