@@ -1,3 +1,5 @@
+import { invitationDrafts } from "#models/notifications/invitation-notices.server.ts";
+import { marketDrafts } from "#models/notifications/market-notices.server.ts";
 import { noteEmails } from "#models/notifications/email-items.server.ts";
 import { deliverNotifications, type NotificationDraft } from "#models/notifications.server.ts";
 import { bidderDrafts, jobDrafts, quoteDrafts, searchMatchDrafts } from "#models/notifications/job-notices.server.ts";
@@ -26,7 +28,13 @@ export type NotifyEvent =
   | { kind: "job_cancelled"; jobId: number }
   /** A job newly on the board matches these saved searches (their owners already checked by the caller). */
   | { kind: "search_match"; jobId: number; searches: { userId: number; name: string }[] }
-  | { kind: "message_received"; messageId: number };
+  | { kind: "message_received"; messageId: number }
+  /** A job was offered to pools these carrier companies are in (before, or instead of, the market). */
+  | { kind: "job_invited"; jobId: number; carrierAccountIds: number[] }
+  /** An invited job reached the open market: these saved searches match it (owners checked by the caller). */
+  | { kind: "market_reached"; jobId: number; searches: { userId: number; name: string }[] }
+  /** An invited tender's quote deadline passed: its shipper is told (and quotes closed if it chose so). */
+  | { kind: "quote_deadline"; jobId: number };
 
 export async function notify(event: NotifyEvent): Promise<void> {
   const delivered = await deliverNotifications(await draftsFor(event));
@@ -58,5 +66,10 @@ async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
       return messageDrafts(event.messageId);
     case "search_match":
       return searchMatchDrafts(event);
+    case "job_invited":
+      return invitationDrafts(event);
+    case "market_reached":
+    case "quote_deadline":
+      return marketDrafts(event);
   }
 }
