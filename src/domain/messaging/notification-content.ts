@@ -28,7 +28,9 @@ export type NotificationKind =
   | "self_billing"
   | "rating_received"
   | "rating_revealed"
-  | "rating_hidden";
+  | "rating_hidden"
+  | "market_reached"
+  | "quote_deadline";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
 
