@@ -17,7 +17,12 @@ export type AuditAction =
   | "rating.hidden"
   | "billing.bank_details_changed"
   | "company.block"
-  | "company.unblock";
+  | "company.unblock"
+  | "pool.member_add"
+  | "pool.member_remove"
+  | "pool.member_leave"
+  | "pool.invite"
+  | "pool.invitation_accepted";
 
 /**
  * Writes one audit row. While support staff impersonate, the row names the support user as the

@@ -23,6 +23,7 @@ import { loadsRouter } from "#routes/loads.server.ts";
 import { messagingRouter } from "#routes/messaging.server.ts";
 import { myQuotesRouter } from "#routes/my-quotes.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
+import { poolsRouter } from "#routes/pools.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { proofReviewRouter } from "#routes/proof-review.server.ts";
 import { ratingsRouter } from "#routes/ratings.server.ts";
@@ -53,6 +54,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(billingDetailsRouter())
     .use(teamRouter({ env }))
     .use(complianceRouter(), companiesRouter(), companyBlocksRouter())
+    .use(poolsRouter({ env }))
     .use(adminRouter())
     .get(GEO_PATHS, signedIn)
     .use(geoRouter(places))
