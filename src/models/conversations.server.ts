@@ -4,6 +4,7 @@ import { conversationKey, conversationPath, conversationStream, type Conversatio
 import type { CurrentUser } from "#models/users.server.ts";
 import { blockedBetween } from "#models/company-blocks.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
+import { isInvited } from "#models/jobs/sight.server.ts";
 
 // Who talks to whom. A conversation joins a job's shipper account and one carrier account: about a
 // load once the load is theirs, about the job before the award (any carrier the job is open to may
@@ -44,7 +45,7 @@ export function findConversation(user: CurrentUser, ref: ConversationRef): Promi
 
 type KnownJob = Conversation["job"] & { shipperAccountId: number };
 
-const jobSelect = { id: true, reference: true, status: true, shipperAccount: { select: { id: true, name: true } } } as const;
+const jobSelect = { id: true, reference: true, status: true, onMarket: true, shipperAccount: { select: { id: true, name: true } } } as const;
 
 async function findLoadConversation(user: CurrentUser, loadId: number): Promise<Conversation | null> {
   const load = await db().load.findUnique({
@@ -79,14 +80,16 @@ export async function findJobConversation(user: CurrentUser, jobId: number, carr
   const open = isOutForQuotes(job.status);
   // The shipper answers carriers who came forward; a carrier may ask about any job on the board; never across a block.
   if (!party || (!known && (await blockedBetween(job.shipperAccount.id, carrier.id)))) return null;
-  if ((party === "shipper" || !open) && !(await hasComeForward(jobId, carrierAccountId))) return null;
-  const { shipperAccount, ...rest } = job;
+  // Before the market step only the pools' carriers may ask (or those that came forward); a `known` job is within sight.
+  const mustHaveComeForward = party === "shipper" || !open || (!job.onMarket && !(await isInvited(jobId, carrier.id)));
+  if (mustHaveComeForward && !(await hasComeForward(jobId, carrierAccountId))) return null;
+  const { shipperAccount, onMarket: _onMarket, ...rest } = job;
   return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
 }
 
 async function withShipperAccount({ id, reference, status, shipperAccountId }: KnownJob) {
   const shipperAccount = await db().account.findUnique({ where: { id: shipperAccountId }, select: { id: true, name: true } });
-  return shipperAccount && { id, reference, status, shipperAccount };
+  return shipperAccount && { id, reference, status, onMarket: true, shipperAccount };
 }
 
 type CarrierAccount = { id: number; name: string; kind: string };

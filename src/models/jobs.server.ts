@@ -4,8 +4,8 @@ import { NOT_CANCELLABLE, isCancellable, isEditable } from "#domain/jobs/status.
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
-import { blockedWith } from "#models/company-blocks.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
 
@@ -48,7 +48,7 @@ export async function requireViewableJob(user: CurrentUser, id: unknown): Promis
   if (isOfficeOf("shipper", user)) return requireOwnJob(user, id);
   found(user.account.kind === "carrier");
   // The shipper's choice of driver is theirs alone: a carrier's page neither shows nor reads it.
-  const where = { id: recordId(id), ...jobScopes.visibleToCarrier(user, await blockedWith(user.accountId)) };
+  const where = { id: recordId(id), ...(await visibleToCarrierWhere(user)) };
   const job = found(await db().job.findFirst({ where, include: { ...jobDetailInclude, assignedDriver: false } }));
   return { ...job, assignedDriver: null, hasAcceptedQuote: null };
 }

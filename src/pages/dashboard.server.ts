@@ -3,6 +3,7 @@ import { db } from "#db/client.server.ts";
 import type { Period } from "#domain/charts/period.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { carrierSight } from "#models/jobs/sight.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { dashboardCharts, type DashboardCharts } from "#pages/dashboard/charts.server.ts";
 import { dashboardInvoices, type DashboardInvoices } from "#pages/dashboard/invoices.server.ts";
@@ -47,14 +48,14 @@ export async function dashboardFor(user: CurrentUser, period: Period, now = new 
   return { kind, panels, upcoming, auctions, onTheRoad, charts, invoices, tips: dashboardTips(kind, user.role) };
 }
 
-/** Live and upcoming auctions: a shipper's own, or those a carrier can bid in; soonest first. */
+/** Live and upcoming auctions: a shipper's own, or those offered to a carrier; soonest first. */
 async function auctionsFor(kind: DashboardSide, user: CurrentUser, now: Date): Promise<AuctionRow[]> {
+  const whose = kind === "shipper" ? { shipperAccountId: user.accountId } : jobScopes.inAudienceOf((await carrierSight(user.accountId)).poolIds);
   const rows = await db().job.findMany({
     where: {
       isAuction: true,
       ...jobScopes.auctionRunningOrDue,
-      OR: [{ auctionClosesAt: null }, { auctionClosesAt: { gt: now } }],
-      ...(kind === "shipper" ? { shipperAccountId: user.accountId } : {}),
+      AND: [{ OR: [{ auctionClosesAt: null }, { auctionClosesAt: { gt: now } }] }, whose],
     },
     select: { id: true, reference: true, auctionOpensAt: true, auctionClosesAt: true },
     orderBy: [{ auctionClosesAt: { sort: "asc", nulls: "last" } }, { id: "asc" }],

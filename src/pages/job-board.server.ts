@@ -6,7 +6,7 @@ import {
 } from "#domain/jobs/board-filters.ts";
 import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-values.ts";
-import { blockedWith } from "#models/company-blocks.server.ts";
+import { carrierSight } from "#models/jobs/sight.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { companyScores } from "#models/company-scores.server.ts";
 import { type ScoreView, scoreViews } from "#pages/company-score-view.server.ts";
@@ -53,8 +53,9 @@ function placeFilter(kind: "pickup" | "delivery", key: RegionKey): Prisma.JobWhe
 
 const boardDate = (filters: BoardFilters) => (filters.date ? calendarDateValue(filters.date) : null);
 
-export function boardWhere(filters: BoardFilters): Prisma.JobWhereInput {
-  const and: Prisma.JobWhereInput[] = [];
+/** The board's jobs under these filters, among those offered to the market or to these pools. */
+export function boardWhere(filters: BoardFilters, poolIds: readonly number[] = []): Prisma.JobWhereInput {
+  const and: Prisma.JobWhereInput[] = [jobScopes.inAudienceOf(poolIds)];
   if (filters.pickupRegion) and.push(placeFilter("pickup", filters.pickupRegion));
   if (filters.deliveryRegion) and.push(placeFilter("delivery", filters.deliveryRegion));
   if (filters.date) {
@@ -93,11 +94,12 @@ function regionOptions(rows: readonly { countryCode: string | null; region: stri
  * quote on it, read with the page (one more IN query on the quotes' (jobId, carrierAccountId) key).
  */
 export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null = null): Promise<JobBoard> {
-  // A carrier's board leaves out the jobs of shippers a block stands between (one statement); the
-  // count is kept per set of blocked shippers, so no carrier is told another's total.
-  const blocked = viewer ? (await blockedWith(viewer.accountId)).toSorted((a, b) => a - b) : [];
-  const where = { ...boardWhere(filters), ...jobScopes.notFrom(blocked) };
-  const filterKey = JSON.stringify([filters.pickupRegion, filters.deliveryRegion, filters.date, filters.vehicleType, filters.loadType, blocked]);
+  // A carrier's board leaves out the jobs of shippers a block stands between, and lists only the jobs
+  // offered to it: the open market's and its pools' (both lists kept); the count is kept per set of
+  // blocked shippers and pools, so no carrier is told another's total.
+  const { blocked, poolIds } = viewer ? await carrierSight(viewer.accountId) : { blocked: [], poolIds: [] };
+  const where = { ...boardWhere(filters, poolIds), ...jobScopes.notFrom(blocked) };
+  const filterKey = JSON.stringify([filters.pickupRegion, filters.deliveryRegion, filters.date, filters.vehicleType, filters.loadType, blocked, poolIds]);
   const [total, places] = await Promise.all([boardTotal(filterKey, where), boardPlaces()]);
   const pages = pageCount(total);
   const page = Math.min(filters.page, pages);

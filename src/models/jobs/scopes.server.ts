@@ -13,7 +13,17 @@ const statusScopes = {
   published: { status: { not: "draft" } },
 } satisfies Record<string, Prisma.JobWhereInput>;
 
-export const jobScopes = { ...statusScopes, visibleToCarrier, notFrom };
+export const jobScopes = { ...statusScopes, visibleToCarrier, notFrom, inAudienceOf };
+
+/**
+ * Jobs offered to a carrier company: on the open market, or offered to one of the pools it is in
+ * (`poolIds`, from poolIdsOf). Everything a carrier finds a job through (the board, its counts, its
+ * saved searches) asks this; reading a job it has already quoted on or runs loads for asks less.
+ */
+function inAudienceOf(poolIds: readonly number[]): Prisma.JobWhereInput {
+  if (!poolIds.length) return { onMarket: true };
+  return { OR: [{ onMarket: true }, { pools: { some: { poolId: { in: [...poolIds] } } } }] };
+}
 
 /**
  * Jobs not posted by these shippers: the companies a carrier has blocked or been blocked by
@@ -24,16 +34,22 @@ function notFrom(blocked: readonly number[]): Prisma.JobWhereInput {
 }
 
 /**
- * The jobs a carrier's user may read (job page, quotes page, messages): a driver, the jobs of their
- * own loads; the office, jobs out for quotes and jobs it quoted on, unless a block stands between it
- * and the shipper (`blocked`), and jobs it runs loads for whatever the blocks: those loads go on.
+ * The jobs a carrier's user may read (job page, quotes page, files, messages, live streams): a
+ * driver, the jobs of their own loads; the office, jobs out for quotes in its audience (the market,
+ * or a pool it is in: `poolIds`) and jobs it quoted on, unless a block stands between it and the
+ * shipper (`blocked`), and jobs it runs loads for whatever the blocks: those loads go on. So a
+ * carrier taken out of a pool loses the pool-only jobs it had not quoted on, and keeps the others.
  */
-function visibleToCarrier(user: Pick<CurrentUser, "id" | "accountId" | "role">, blocked: readonly number[] = []): Prisma.JobWhereInput {
+function visibleToCarrier(
+  user: Pick<CurrentUser, "id" | "accountId" | "role">,
+  blocked: readonly number[] = [],
+  poolIds: readonly number[] = [],
+): Prisma.JobWhereInput {
   if (user.role === "driver") return { ...statusScopes.published, loads: { some: { driverId: user.id } } };
   return {
     ...statusScopes.published,
     OR: [
-      { ...statusScopes.outForQuotes, ...notFrom(blocked) },
+      { ...statusScopes.outForQuotes, ...notFrom(blocked), AND: [inAudienceOf(poolIds)] },
       { quotes: { some: { carrierAccountId: user.accountId } }, ...notFrom(blocked) },
       { loads: { some: { carrierAccountId: user.accountId } } },
     ],

@@ -1,8 +1,7 @@
 import { db } from "#db/client.server.ts";
 import { inOfficeOf, isOfficeOf } from "#domain/accounts/team.ts";
 import { found, recordId } from "#lib/errors.server.ts";
-import { blockedWith } from "#models/company-blocks.server.ts";
-import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { actableByCarrierWhere, visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import { type BiddingJob, biddingJobSelect } from "#models/quotes.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -17,9 +16,10 @@ type Purpose = "read" | "act";
 /**
  * The job as the bidding pages see it: its shipper, or a carrier's office. Reading (the quotes page)
  * follows the job page's rule: out for quotes, or a job the carrier quoted on or runs loads for.
- * Acting (quote, withdraw, secure now) finds any published job, so a carrier who is too late is told
- * why ("already awarded") rather than shown a missing page. A block between the carrier and the
- * shipper hides the job either way (404): it cannot quote on it.
+ * Acting (quote, withdraw, secure now) finds any published job offered to the carrier (or quoted
+ * on), so a carrier who is too late is told why ("already awarded") rather than shown a missing
+ * page. A block between the carrier and the shipper, or a job outside its audience, hides the job
+ * either way (404): it cannot quote on it.
  */
 export async function requireJobForBidding(
   user: CurrentUser,
@@ -28,15 +28,14 @@ export async function requireJobForBidding(
 ): Promise<BiddingJob> {
   if (user.account.kind === "shipper") return requireShipperJob(user, id);
   found(isBidder(user));
-  const blocked = await blockedWith(user.accountId);
-  const scope = purpose === "read" ? jobScopes.visibleToCarrier(user, blocked) : { ...jobScopes.published, ...jobScopes.notFrom(blocked) };
+  const scope = purpose === "read" ? await visibleToCarrierWhere(user) : await actableByCarrierWhere(user);
   return found(await db().job.findFirst({ where: { id: recordId(id), ...scope }, select: biddingJobSelect }));
 }
 
 /** Whether the carrier may still read the job (after a lost race it may no longer). */
 export async function canReadJob(user: CurrentUser, job: { id: number }): Promise<boolean> {
   if (user.account.kind !== "carrier") return true;
-  const scope = jobScopes.visibleToCarrier(user, await blockedWith(user.accountId));
+  const scope = await visibleToCarrierWhere(user);
   return (await db().job.count({ where: { id: job.id, ...scope } })) > 0;
 }
 

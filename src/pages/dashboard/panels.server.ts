@@ -4,8 +4,8 @@ import { db } from "#db/client.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import { count } from "#domain/format/count.ts";
 import { OUT_FOR_QUOTES_STATUSES } from "#domain/jobs/status.ts";
-import { blockedWith } from "#models/company-blocks.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { carrierSight } from "#models/jobs/sight.server.ts";
 import { loadScope } from "#models/loads/access.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { loadScopeSql, RUNNING } from "#pages/dashboard/loads.server.ts";
@@ -30,8 +30,9 @@ async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
 }
 
 async function carrierPanels(user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
-  // Exactly what the job board lists (same scopes, blocks too), so the panel and the board's total agree.
-  const onBoard = { ...jobScopes.onBoard, ...jobScopes.notFrom(await blockedWith(user.accountId)) };
+  // Exactly what the job board lists (same scopes, blocks and pools too), so the panel and the board's total agree.
+  const { blocked, poolIds } = await carrierSight(user.accountId);
+  const onBoard = { ...jobScopes.onBoard, ...jobScopes.notFrom(blocked), AND: [jobScopes.inAudienceOf(poolIds)] };
   const [board, quotes, loads] = await Promise.all([
     db().job.count({ where: onBoard }),
     // The quotes "My quotes" shows as winning or outbid: active, on a job still on the board.

@@ -10,7 +10,8 @@ import { jobScopes } from "#models/jobs/scopes.server.ts";
 // fresh ones are worked out (a region list a second old misleads no one; a page waiting for it
 // would). The count is always worked out again first.
 
-const BOARD_TABLES = ["Job", "JobLocation"];
+// JobPool too: the pools a job is offered to decide which carriers' counts include it.
+const BOARD_TABLES = ["Job", "JobLocation", "JobPool"];
 
 export type PlaceRow = { kind: string; countryCode: string | null; region: string | null };
 
@@ -23,10 +24,13 @@ export function boardTotal(key: string, where: Prisma.JobWhereInput): Promise<nu
   return keptCount(key, () => db().job.count({ where }));
 }
 
-/** Each (kind, country, region) that some job on the board collects from or delivers to. */
+/**
+ * Each (kind, country, region) that some job on the open market's board collects from or delivers
+ * to: one list for every carrier, so it names no place only a pool's carriers were offered.
+ */
 export function boardPlaces(): Promise<PlaceRow[]> {
   return keptPlaces("all", async () => {
-    const groups = await db().jobLocation.groupBy({ by: ["kind", "countryCode", "region"], where: { countryCode: { not: null }, job: jobScopes.onBoard } });
+    const groups = await db().jobLocation.groupBy({ by: ["kind", "countryCode", "region"], where: { countryCode: { not: null }, job: { ...jobScopes.onBoard, onMarket: true } } });
     return groups.map(({ kind, countryCode, region }) => ({ kind, countryCode, region }));
   });
 }
