@@ -3,6 +3,7 @@ import { lockRow } from "#db/row-lock.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import type { QuoteInput } from "#domain/bidding/quote-input-schema.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
+import { deadlineRefusal } from "#domain/bidding/quote-deadline.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
 import { blockedWith } from "#models/company-blocks.server.ts";
@@ -29,7 +30,7 @@ export const biddingJobSelect = {
   secondBidPercentage: true,
   thirdBidPercentage: true,
   awardedAt: true,
-  minimumCargoCoverPence: true,
+  minimumCargoCoverPence: true, quoteDeadline: true, closeAtDeadline: true,
 } as const satisfies Prisma.JobSelect;
 
 export type BiddingJob = Prisma.JobGetPayload<{ select: typeof biddingJobSelect }>;
@@ -43,13 +44,14 @@ export type QuoteResult = Result<{ quote: SavedQuote }>;
  * refreshes the job's open pages, and the quotes pages of this carrier and of every carrier whose
  * loads by the rules changed.
  * Holds the job's row (as the award does), so a quote is either in the award's reckoning or refused.
- * Refused (422) while the carrier's documents do not count or its cover is below the job's minimum.
+ * Refused (422) after a closing quote deadline, or while the carrier's documents or cover fall short.
  */
 export async function placeQuote(job: BiddingJob, user: CurrentUser, input: QuoteInput): Promise<QuoteResult> {
   const result = await db().$transaction(async (tx) => {
     await lockRow(tx, "Job", job.id);
     const current = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: biddingJobSelect });
-    const refusal = quoteRefusal(current, Date.now()) ?? (await workRefusalFor(user.accountId, current, "quote", tx));
+    const now = Date.now();
+    const refusal = quoteRefusal(current, now) ?? deadlineRefusal(current, now) ?? (await workRefusalFor(user.accountId, current, "quote", tx));
     if (refusal) return refusedBase(refusal);
     const before = await activeQuotes(job.id, tx);
     const fields = {

@@ -8,6 +8,7 @@ import {
   type AnonymousQuote, type AuctionPanelProps, type BidAllocatorProps, MY_QUOTE_KEY,
 } from "#domain/bidding/panel-props.ts";
 import { quoteRefusal } from "#domain/bidding/quote-window.ts";
+import { deadlineRefusal } from "#domain/bidding/quote-deadline.ts";
 import { wholePoundsFromPence } from "#domain/format/money.ts";
 import { isAwarded, isBeforeAward } from "#domain/jobs/status.ts";
 import type { BiddingJob } from "#models/quotes.server.ts";
@@ -95,10 +96,12 @@ export async function carrierPanel(
 ): Promise<CarrierPanel> {
   const [quotes, loadsWon] = await quotesAndLoadsWon(job, user);
   const mine = quotes.find((q) => q.carrierAccountId === user.accountId) ?? null;
-  const refusal = quoteRefusal(job, now);
+  // A quote deadline set to close takes the form away, as a closed auction does.
+  const closed = deadlineRefusal(job, now);
+  const refusal = quoteRefusal(job, now) ?? closed;
   const values = formValues(mine, options);
   const active = quotes.filter((q) => q.status === "active");
-  const showsForm = refusal === null || auctionPhase(job, now) === "scheduled";
+  const showsForm = refusal === null || (auctionPhase(job, now) === "scheduled" && closed === null);
   return {
     kind: "carrier",
     jobId: job.id,
