@@ -20,4 +20,4 @@ export function fieldMessage(html: string, id: string): string | null {
 }
 
 /** The flash notice on a page. */
-export const pageText = (html: string) => decoded(html.replace(/\s+/g, " "));
+export const pageText = (html: string) => decoded(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
