@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { SignupSchema, LoginSchema } from "#domain/auth/account-forms.ts";
+import { POOL_INVITATION_FIELD, poolInvitationToken } from "#domain/pools/invitations.ts";
 import { parseInput } from "#lib/input.server.ts";
 import { checkCredentials } from "#models/users/credentials.server.ts";
 import { confirmSignUp, pendingSignUp, requestSignUp, resendSignUpLetter } from "#models/users/sign-up.server.ts";
@@ -19,7 +20,7 @@ const LOGIN_FAILED = "Incorrect email or password.";
 /** A refused sign-up comes back as typed, except the password. */
 const typed = z.string().max(300).optional().catch(undefined);
 const SignupValuesSchema = z
-  .object({ account_kind: typed, company_name: typed, name: typed, email: typed })
+  .object({ account_kind: typed, company_name: typed, name: typed, email: typed, [POOL_INVITATION_FIELD]: typed })
   .catch({ account_kind: undefined, company_name: undefined, name: undefined, email: undefined });
 
 const ConfirmationSchema = z.object({ token: z.string().max(4096).optional() }).catch({ token: undefined });
@@ -41,7 +42,9 @@ export function authRouter({ signInLimiter, env }: { signInLimiter: SignInLimite
 
 async function showSignUp(req: Request, res: Response) {
   if (req.user) return res.redirect(303, homePathFor(req.user));
-  const values = { account_kind: req.query.kind === "carrier" ? "carrier" : "shipper" };
+  // A link from a pool invitation carries its token through the form and the confirmation letter.
+  const invitation = poolInvitationToken(req.query[POOL_INVITATION_FIELD]);
+  const values = { account_kind: req.query.kind === "carrier" || invitation ? "carrier" : "shipper", [POOL_INVITATION_FIELD]: invitation };
   await renderPage(req, res, "auth/signup", { title: "Create your account", values });
 }
 
@@ -52,7 +55,7 @@ async function startSignUp(req: Request, res: Response, env: Env) {
     const values = SignupValuesSchema.parse(req.body ?? {});
     return renderPage(req, res, "auth/signup", { title: "Create your account", values, errors: input.errors }, 422);
   }
-  await requestSignUp(input.data, originOf(req, env));
+  await requestSignUp(input.data, originOf(req, env), poolInvitationToken(req.body?.[POOL_INVITATION_FIELD]));
   req.session.signUpSentTo = input.data.email;
   res.redirect(303, "/signup/sent");
 }

@@ -6,6 +6,7 @@ import { alreadyRegisteredLetter, confirmationLetter } from "#domain/auth/signup
 import { sendMail } from "#lib/mailer.server.ts";
 import { openToken, sealToken } from "#lib/sealed-token.server.ts";
 import { refused, type Result } from "#lib/result.server.ts";
+import { joinInvitedPool } from "#models/pools/invitations.server.ts";
 import { hashPassword, isEmailTaken, unlessEmailTaken, userWithAccount, type CurrentUser } from "#models/users.server.ts";
 
 // Signing up: a company's first person, an admin of a new account. The address is confirmed by a
@@ -22,19 +23,20 @@ export async function signUp(input: SignupInput): Promise<Result<{ user: Current
 }
 
 const CONFIRM_WITHIN_MS = 48 * 3600_000;
-const PendingSignupSchema = SignupSchema.omit({ password: true }).extend({ passwordHash: z.string().startsWith("$argon2") });
+// A pool invitation's token (when the sign-up came through one) travels sealed in the link.
+const PendingSignupSchema = SignupSchema.omit({ password: true }).extend({ passwordHash: z.string().startsWith("$argon2"), pool_invitation: z.string().max(100).optional() });
 
 /**
  * Starts a sign-up without saying whether the email is registered: a new address gets a link that
  * creates the account; an address that already has one gets a note saying so. Both cost the same
  * (the password is hashed either way) and the caller answers both alike.
  */
-export async function requestSignUp(input: SignupInput, origin: string): Promise<void> {
+export async function requestSignUp(input: SignupInput, origin: string, poolInvitation: string | null = null): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   if (await isEmailTaken(input.email)) return sendMail({ to: input.email, ...alreadyRegisteredLetter(`${origin}${SIGN_IN_PATH}`) });
   const { password: _password, ...details } = input;
   await keepPendingSignUp({ ...details, passwordHash });
-  await sendConfirmationLetter({ ...details, passwordHash }, origin);
+  await sendConfirmationLetter({ ...details, passwordHash, ...(poolInvitation ? { pool_invitation: poolInvitation } : {}) }, origin);
 }
 
 type PendingDetails = z.output<typeof PendingSignupSchema>;
@@ -87,6 +89,7 @@ export async function confirmSignUp(token: unknown): Promise<Result<{ user: Curr
   if (await isEmailTaken(pending.email)) return refused({ base: ALREADY_CONFIRMED }, 409);
   const created = await unlessEmailTaken(async () => ({ user: await createAdmin(pending, pending.passwordHash) }), { base: ALREADY_CONFIRMED });
   if (created.ok) await db().pendingSignUp.deleteMany({ where: { email: pending.email } });
+  if (created.ok) await joinInvitedPool(pending.pool_invitation, created.user);
   return created;
 }
 
