@@ -10,6 +10,7 @@ import { blockedWith } from "#models/company-blocks.server.ts";
 import { workRefusalFor } from "#models/compliance/work-refusal.server.ts";
 import { activeQuotes, reranked } from "#models/quotes/allocation.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // A carrier's quote on a job: one per carrier account and job, placed, changed and withdrawn while
 // the job takes quotes. Who may act on a job's quotes is in quotes/access.server.ts; the allocation
@@ -75,6 +76,7 @@ export async function placeQuote(job: BiddingJob, user: CurrentUser, input: Quot
     ...(result.outbid.length ? [{ kind: "outbid" as const, jobId: job.id, carrierAccountIds: result.outbid }] : []),
   ]);
   await Promise.all([refreshJobPages(job.id), refreshQuotesPages([user.accountId, ...result.moved])]);
+  await webhookEvent("quote.created", result.quote.id);
   return ok({ quote: result.quote });
 }
 
@@ -100,6 +102,7 @@ export async function withdrawQuote(job: BiddingJob, quote: QuoteToWithdraw): Pr
   });
   if (!result.ok) return result;
   await Promise.all([refreshJobPages(job.id), refreshQuotesPages([quote.carrierAccountId, ...result.moved])]);
+  await webhookEvent("quote.withdrawn", quote.id);
   return ok({ quote: result.quote });
 }
 

@@ -11,6 +11,7 @@ import { actorOf, loadVisibleTo } from "#models/loads/access.server.ts";
 import { notifyAll } from "#models/notifications/after-commit.server.ts";
 import { type LoadFacts, factsOf, latestFix, remember } from "#models/tracking/kept.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // The driver's phone reports where the load is. Each accepted fix is stored, moves the marker on
 // the open load pages of the shipper and the carrier, and may record the arrival at a stop. What the
@@ -41,6 +42,7 @@ export async function recordPosition(
   const { latitude, longitude, accuracyM, recordedAt } = input;
   await db().loadPosition.create({ data: { loadId, driverId: user.id, latitude, longitude, accuracyM, recordedAt } });
   remember(loadId, input);
+  await webhookEvent("load.position", loadId);
   const arrived = await recordArrivals(facts!, input);
   const tracking = trackingOf(await routeThrough(facts!.stops.map((s) => s.place)), input, false);
   const html = await renderTemplate("loads/_tracking", { loadId, tracking });

@@ -37,6 +37,7 @@ import { teamRouter } from "#routes/team.server.ts";
 import { trackingRouter } from "#routes/tracking.server.ts";
 import { uploadsRouter } from "#routes/uploads.server.ts";
 import { vehiclesRouter } from "#routes/vehicles.server.ts";
+import { webhooksRouter } from "#routes/webhooks.server.ts";
 import { signedIn } from "#server/auth.server.ts";
 import type { SignInLimiter } from "#server/rate-limit.server.ts";
 
@@ -52,6 +53,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(dashboardRouter())
     .use(accountRouter())
     .use(billingDetailsRouter())
+    .use(webhooksRouter())
     .use(teamRouter({ env }))
     .use(complianceRouter(), companiesRouter(), companyBlocksRouter(), poolsRouter({ env }))
     .use(adminRouter())

@@ -4,6 +4,7 @@ import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifica
 import type { NotifyEvent } from "#models/notifications/notify.server.ts";
 import { type AwardJob, type Tx, type Winner, createLoads } from "#models/award/loads.server.ts";
 import type { Result } from "#lib/result.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // How every award ends, by the rules or by "secure now": the quotes settled and the loads made in
 // the award's transaction, then, once it has committed, everyone concerned told.
@@ -38,6 +39,7 @@ export async function afterSettling(jobId: number, { outcome, events }: Settled)
   if (!outcome.ok) return;
   await Promise.all([createLoadStops(jobId), ensureJobCo2e(jobId)]);
   await notifyAll(events);
+  await webhookEvent("job.awarded", jobId);
   const bidders = events.flatMap((event) => ("carrierAccountId" in event ? [event.carrierAccountId] : []));
   await Promise.all([refreshJobPages(jobId), refreshQuotesPages(bidders)]);
 }

@@ -4,6 +4,7 @@ import { draftLoad, loadsOfDraft, writeDraft } from "#models/invoices/drafts.ser
 import { invoiceable, readLoad } from "#models/invoices/lines.server.ts";
 import { selfBill } from "#models/invoices/self-billed.server.ts";
 import { agreementInForce } from "#models/self-billing-agreements/in-force.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // What an accepted proof of delivery brings (by the shipper's office, or by itself after 5 working
 // days): under a self-billing agreement in force on the delivery day, the shipper's self-billed
@@ -37,7 +38,8 @@ export async function invoiceAcceptedLoad(loadId: number, now = new Date()): Pro
 
 /** The hook for an accepted proof, run after the acceptance committed: a failure is logged and never undoes the acceptance. */
 export async function invoiceAfterAcceptance(loadId: number): Promise<void> {
-  await invoiceAcceptedLoad(loadId).catch((error: unknown) => logger().error({ err: error, loadId }, "invoice for an accepted proof failed"));
+  const invoiceId = await invoiceAcceptedLoad(loadId).catch((error: unknown) => logger().error({ err: error, loadId }, "invoice for an accepted proof failed"));
+  if (invoiceId) await webhookEvent("invoice.issued", invoiceId);
 }
 
 /** A draft's lines written again, so it shows the charges decided since (and both parties' details as they are now). */

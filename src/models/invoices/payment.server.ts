@@ -7,6 +7,7 @@ import { parseInput } from "#lib/input.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { isCustomerOf, isIssuerOf, type InvoiceDetail } from "#models/invoices.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // Payment of an invoice: the customer's office says it paid (on a day from the issue date to today,
 // with its reference), then the issuer's office confirms the money arrived. Each is compare-and-set
@@ -29,6 +30,7 @@ export async function markPaid(invoice: InvoiceDetail, user: CurrentUser, body: 
   const { paidOn, reference } = input.data;
   const data = { status: "paid", paidAt: new Date(`${paidOn}T00:00:00Z`), paidReference: reference };
   const { count } = await db().invoice.updateMany({ where: { id: invoice.id, status: "issued" }, data });
+  if (count) await webhookEvent("invoice.paid", invoice.id);
   return count ? ok() : refusedBase(PAYMENT_REFUSALS.alreadyPaid, 409);
 }
 

@@ -8,6 +8,7 @@ import { isIssuerOf, type InvoiceDetail } from "#models/invoices.server.ts";
 import { INVOICE_SERIES, loadsOfDraft, writeDraft } from "#models/invoices/drafts.server.ts";
 import { takeNextSequence } from "#models/invoices/numbering.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // Sending a draft: the carrier's office has checked it, and it becomes the carrier's VAT invoice.
 // In one transaction its lines are written again (both parties' billing details and the approved
@@ -52,6 +53,7 @@ export async function sendDraft(invoice: InvoiceDetail, user: CurrentUser, now =
 export async function issueDraftInvoice(invoice: Draft, now = new Date()): Promise<Result> {
   try {
     await db().$transaction((tx) => issueDraft(tx, invoice, now));
+    await webhookEvent("invoice.issued", invoice.id);
     return ok();
   } catch (error) {
     if (error instanceof SendRefused) return error.refusal;

@@ -7,6 +7,7 @@ import { moveStatus } from "#models/loads/status-changes.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
 import { notifyAll } from "#models/notifications/after-commit.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // Who runs and drives a load: the office running it puts one of its drivers on it; the shipper
 // hands it to a carrier whose quote it accepted.
@@ -29,6 +30,7 @@ export async function assignDriver(load: LoadDetail, user: CurrentUser, driverId
   if (!isDriverAssignable(load.status)) return refusedBase("A driver can only be assigned before collection");
   const outcome = await moveStatus(load, "driver_assigned", { driverId }, ["assigned", "driver_assigned"]);
   if (outcome.ok) await notifyAll([{ kind: "driver_assigned", loadId: load.id, driverId }]);
+  if (outcome.ok) await webhookEvent("load.assigned", load.id);
   return outcome;
 }
 
@@ -61,5 +63,6 @@ export async function moveLoad(load: LoadDetail, user: CurrentUser, input: Move)
   });
   if (!outcome.ok || sameCarrier) return outcome;
   await notifyAll([{ kind: "load_assigned", loadId: load.id, carrierAccountId: input.carrierAccountId }]);
+  await webhookEvent("load.assigned", load.id);
   return outcome;
 }

@@ -17,6 +17,7 @@ import type { LoadDetail } from "#models/loads.server.ts";
 import { notifyAll } from "#models/notifications/after-commit.server.ts";
 import type { NotifyEvent } from "#models/notifications/notify.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // The shipper's review of a delivered load's proof (the rules: src/domain/loads/proof-review.ts).
 // Its office accepts or disputes; a dispute tells the carrier's office, which answers on the load
@@ -68,6 +69,7 @@ function moveProof({ loadId, from, to, at, review }: Move): Promise<boolean> {
 
 /** After a move has committed: an accepted proof's load is invoiced, the carrier's office told, open load pages refreshed. */
 async function afterProofMove(loadId: number, event: NotifyEvent) {
+  if (event.kind === "proof_accepted") await webhookEvent("proof.accepted", loadId);
   if (event.kind === "proof_accepted") await invoiceAfterAcceptance(loadId);
   await notifyAll([event]);
   await broadcastTo(loadStream(loadId), refreshStream());

@@ -9,6 +9,7 @@ import { actorOf } from "#models/loads/access.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
 import { notifyAll } from "#models/notifications/after-commit.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // A load's status moves by the table in src/domain/loads/status.ts; the job follows its loads, both
 // sides are told, and open load pages refresh.
@@ -32,6 +33,7 @@ export async function changeLoadStatus(load: LoadDetail, user: CurrentUser, stat
 export async function afterStatusChange(load: { id: number; jobId: number }, status: string) {
   await progressJob(load.jobId, status);
   await notifyAll([{ kind: "load_status", loadId: load.id, status }]);
+  if (status === "collected" || status === "delivered") await webhookEvent(`load.${status}`, load.id);
   await broadcastTo(loadStream(load.id), refreshStream());
 }
 

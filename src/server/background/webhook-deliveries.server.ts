@@ -1,6 +1,60 @@
 import type { Logger } from "pino";
+import { env } from "#lib/env.server.ts";
+import { type TryOutcome, deliverDue } from "#models/webhooks/delivery.server.ts";
+import { tellAdminsDisabled } from "#models/webhooks/given-up.server.ts";
+import { onWebhooksEnqueued } from "#models/webhooks/wake.server.ts";
+import { webhookPath } from "#pages/webhooks.server.ts";
 
-// Placeholder: replaced by the work that runs here (the file's owner writes it).
-export function startWebhookDeliveries(_logger: Logger): { stop(): void | Promise<void> } {
-  return { stop() {} };
+// The outbox's sender in every process: a pass every few seconds, and one straight after an event
+// is enqueued in this process. Passes never overlap within a process; across processes the claims
+// (src/models/webhooks/delivery) see that each try is made once.
+
+const INTERVAL_MS = 3_000;
+const BATCH = 25;
+
+/** One pass at `now`: sends what is due, then tells the admins of each endpoint it disabled. */
+export async function deliverWebhooks(now = new Date(), origin = env().APP_ORIGIN ?? `http://localhost:${env().PORT}`): Promise<TryOutcome[]> {
+  const outcomes = await deliverDue(now, BATCH);
+  for (const outcome of outcomes.filter((o) => o.disabled)) {
+    await tellAdminsDisabled(outcome.endpointId, new URL(webhookPath(outcome.endpointId), origin).href);
+  }
+  return outcomes;
+}
+
+export function startWebhookDeliveries(logger: Logger): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const pass = async () => {
+    // A full batch means more may be due: go on at once rather than wait for the next tick.
+    while (!stopped && (await deliverWebhooks()).length === BATCH);
+  };
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error: unknown) => logger.error({ err: error }, "webhook deliveries failed"))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = setInterval(run, INTERVAL_MS);
+  timer.unref();
+  const unlisten = onWebhooksEnqueued(run);
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      unlisten();
+      await running;
+    },
+  };
 }

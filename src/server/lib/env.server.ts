@@ -69,6 +69,9 @@ const EnvSchema = z
     // The secret shared with that provider: it signs (HMAC-SHA256) each completed signing it posts to
     // POST /signatures/hosted/callback, the only way a hosted signature is recorded.
     SIGNATURE_PROVIDER_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // Webhooks to private, loopback and link-local addresses (and over plain http): for local
+    // development and tests only, so by default refused in production (docs/webhooks.md).
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFlag.optional(),
   })
   .refine((env) => !env.SIGNATURE_PROVIDER_URL || env.SIGNATURE_PROVIDER_SECRET, {
     path: ["SIGNATURE_PROVIDER_SECRET"],
@@ -85,6 +88,7 @@ const EnvSchema = z
     // Analytics and client error reporting run only where real people are (production and staging); tests opt in.
     telemetryEnabled: env.CLIENT_TELEMETRY ?? (env.NODE_ENV === "production" || env.NODE_ENV === "staging"),
     usesPostgres: !env.DATABASE_URL.startsWith("file:"),
+    webhooksAllowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? env.NODE_ENV !== "production",
     dataDir: path.resolve(env.DATA_DIR ?? dataDirFor(env.DATABASE_URL)),
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR ?? dataDirFor(env.DATABASE_URL), "storage")),
   }));
