@@ -3,6 +3,7 @@ import { geocoder } from "#geo/index.server.ts";
 import type { Env } from "#lib/env.server.ts";
 import { accountRouter } from "#routes/account.server.ts";
 import { adminRouter } from "#routes/admin.server.ts";
+import { apiKeysRouter } from "#routes/api-keys.server.ts";
 import { attachmentsRouter } from "#routes/attachments.server.ts";
 import { authRouter } from "#routes/auth.server.ts";
 import { billingDetailsRouter } from "#routes/billing-details.server.ts";
@@ -55,6 +56,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(billingDetailsRouter())
     .use(webhooksRouter())
     .use(teamRouter({ env }))
+    .use(apiKeysRouter())
     .use(complianceRouter(), companiesRouter(), companyBlocksRouter(), poolsRouter({ env }))
     .use(adminRouter())
     .get(GEO_PATHS, signedIn)
