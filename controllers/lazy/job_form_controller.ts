@@ -27,6 +27,7 @@ export default class extends Controller<HTMLFormElement> {
       loadType: this.field("job[load_type]")?.value ?? null,
       vehicleTypes: this.selected("job[vehicle_types][]"),
       isAuction: this.element.querySelector<HTMLInputElement>('input[type=checkbox][name="job[is_auction]"]')?.checked ?? false,
+      audience: this.checked("job[audience]"),
       pickups: this.locations("pickup"),
       deliveries: this.locations("delivery"),
     };

@@ -8,6 +8,7 @@ import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 // A job: what a shipper asks carriers to move (one load, a recurring run or a contract), with its
 // pickups and deliveries. Who may read it and its cancellation are here; posting and editing it
@@ -24,7 +25,11 @@ export const jobDetailInclude = {
  * A job as its page and form read it. `hasAcceptedQuote` is read for the shipper's office only (it
  * decides whether they may still edit the job); a carrier's read leaves it null.
  */
-export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }> & { hasAcceptedQuote: boolean | null };
+export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }> & {
+  hasAcceptedQuote: boolean | null;
+  /** The pools the job is offered to, read for its shipper's office only (none for the open market). */
+  pools: { poolId: number }[];
+};
 
 /** Only the shipper's own read knows the job has no accepted quote; anything else is not editable. */
 export const canEditJob = (job: JobDetail) =>
@@ -40,7 +45,9 @@ export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<Job
     db().job.findFirst({ where: { id: jobId, shipperAccountId: user.accountId }, include: jobDetailInclude }),
     db().quote.findFirst({ where: { jobId, status: "accepted" }, select: { id: true } }),
   ]);
-  return { ...found(job), hasAcceptedQuote: accepted !== null };
+  // The pools only for a job offered to some: a market job's page and form cost nothing more.
+  const pools = found(job).audience === "market" ? [] : await db().jobPool.findMany({ where: { jobId }, select: { poolId: true }, orderBy: { poolId: "asc" } });
+  return { ...found(job), hasAcceptedQuote: accepted !== null, pools };
 }
 
 /** The job page: the shipper's own job, or a published job a carrier's people may read (blocks count); otherwise 404. */
@@ -50,7 +57,7 @@ export async function requireViewableJob(user: CurrentUser, id: unknown): Promis
   // The shipper's choice of driver is theirs alone: a carrier's page neither shows nor reads it.
   const where = { id: recordId(id), ...(await visibleToCarrierWhere(user)) };
   const job = found(await db().job.findFirst({ where, include: { ...jobDetailInclude, assignedDriver: false } }));
-  return { ...job, assignedDriver: null, hasAcceptedQuote: null };
+  return { ...job, assignedDriver: null, hasAcceptedQuote: null, pools: [] };
 }
 
 /**
@@ -65,6 +72,7 @@ export async function cancelJob(job: JobDetail): Promise<JobWrite> {
   });
   if (!count) return refusedBase(NOT_CANCELLABLE, 409);
   await notifyAll([{ kind: "job_cancelled", jobId: job.id }]);
+  await webhookEvent("job.cancelled", job.id);
   const bidders = await db().quote.findMany({
     where: { jobId: job.id, status: { not: "withdrawn" } },
     select: { carrierAccountId: true },

@@ -30,7 +30,8 @@ export type NotificationKind =
   | "rating_revealed"
   | "rating_hidden"
   | "market_reached"
-  | "quote_deadline";
+  | "quote_deadline"
+  | "job_invited";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
 

@@ -1,17 +1,20 @@
 import { db } from "#db/client.server.ts";
 import type { JobFormData } from "#domain/jobs/form/parse.ts";
 import { locationColumnsOf } from "#domain/jobs/form/location-fields.ts";
+import { audienceColumns } from "#domain/jobs/form/audience-fields.ts";
 import { jobColumnsOf } from "#domain/jobs/form/stored.ts";
 import { OWN_DRIVER_TOO_LATE, isForOwnDriver, statusOnPublish } from "#domain/jobs/own-fleet.ts";
 import { NOT_EDITABLE, isOutForQuotes, publishRefusal, publishedStatus } from "#domain/jobs/status.ts";
 import { ok, refused, refusedBase } from "#lib/result.server.ts";
 import { createOwnFleetLoads } from "#models/award/own-fleet.server.ts";
 import { canEditJob, type JobDetail } from "#models/jobs.server.ts";
+import { audienceErrors, savePools } from "#models/jobs/audience.server.ts";
 import {
   accountErrors, afterJobSaved, ownFleetOf, withCoordinates, type Intent, type JobSave, type Tx,
 } from "#models/jobs/saving.server.ts";
 import { refreshJobPages } from "#models/notifications/after-commit.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { webhookEvent } from "#models/webhooks.server.ts";
 
 /** The status after an edit: a draft stays one unless published; a published job follows its auction times. */
 function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now: number): string {
@@ -22,7 +25,8 @@ function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now
 /** What refuses the edit: a job out for quotes kept from the shipper's own driver, the publish rules, the drivers. */
 async function editErrors(job: JobDetail, user: CurrentUser, form: JobFormData, status: string, now: number) {
   if (isOutForQuotes(job.status) && isForOwnDriver(form)) return { assigned_driver_id: OWN_DRIVER_TOO_LATE };
-  return (status !== "draft" ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user));
+  const publishing = status !== "draft";
+  return (publishing ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user)) ?? (await audienceErrors(form, user.accountId, publishing, now));
 }
 
 /**
@@ -40,12 +44,14 @@ export async function updateJob(
   const data = await withCoordinates(form);
   const saved = await db().$transaction(async (tx) => {
     if (!(await saveColumns(tx, job, data, status, now))) return false;
+    await savePools(tx, job.id, data.poolIds);
     await syncLocations(tx, job, data);
     if (status === "awarded") await createOwnFleetLoads(tx, job.id, ownFleetOf(user, data));
     return true;
   });
   if (!saved) return refusedBase(NOT_EDITABLE, 409);
-  await afterJobSaved(job.id, status, data.isAuction);
+  await afterJobSaved(job.id, status, data.isAuction, job.status === "draft" && status !== "draft");
+  if (job.status === "draft" && status !== "draft") await webhookEvent("job.published", job.id);
   // Carriers reading the job (and its other open pages) see the edited job, not the one they opened.
   if (job.status !== "draft") await refreshJobPages(job.id);
   return ok({ id: job.id, status });
@@ -57,7 +63,7 @@ async function saveColumns(tx: Tx, job: JobDetail, data: JobFormData, status: st
   const awardedAt = status === "awarded" ? new Date(now) : job.awardedAt;
   const { count } = await tx.job.updateMany({
     where: { id: job.id, status: job.status, quotes: { none: { status: "accepted" } } },
-    data: { ...jobColumnsOf(data), status, publishedAt, awardedAt },
+    data: { ...jobColumnsOf(data), ...audienceColumns(data, { status, from: publishedAt ?? new Date(now), marketReachedAt: job.marketReachedAt }), status, publishedAt, awardedAt },
   });
   return count > 0;
 }

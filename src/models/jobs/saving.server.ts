@@ -5,6 +5,7 @@ import { locationColumnsOf } from "#domain/jobs/form/location-fields.ts";
 import type { Result } from "#lib/result.server.ts";
 import { wakeAuctionClock } from "#models/auctions/clock.server.ts";
 import { afterOwnFleetAward } from "#models/award/own-fleet.server.ts";
+import { announceToPools } from "#models/jobs/audience.server.ts";
 import { recordJobCo2e } from "#models/jobs/co2e.server.ts";
 import { locatedAll } from "#models/jobs/locations.server.ts";
 import { recordMatches } from "#models/saved-searches/matches.server.ts";
@@ -47,11 +48,15 @@ export const ownFleetOf = (user: CurrentUser, data: JobFormData) =>
 /**
  * After a job is saved: its loads' CO2e worked out again (as the dashboard adds it up; the route or
  * vehicle types may have changed); a job awarded to the shipper's own fleet tells its driver, an
- * auction wakes the clock, and a job out for quotes is matched against carriers' saved searches.
+ * auction wakes the clock, and a job out for quotes is matched against carriers' saved searches
+ * (only its audience's, see saved-searches/matches); a job just published to pools tells the
+ * carriers in them.
  */
-export async function afterJobSaved(jobId: number, status: string, isAuction: boolean): Promise<void> {
+export async function afterJobSaved(jobId: number, status: string, isAuction: boolean, justPublished = false): Promise<void> {
   await recordJobCo2e(jobId);
   if (status === "awarded") await afterOwnFleetAward(jobId);
   else if (status !== "draft" && isAuction) wakeAuctionClock();
-  if (status !== "draft" && status !== "awarded") await recordMatches(jobId);
+  if (status === "draft" || status === "awarded") return;
+  if (justPublished) await announceToPools(jobId);
+  await recordMatches(jobId);
 }

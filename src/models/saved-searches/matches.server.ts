@@ -6,6 +6,7 @@ import { storedList } from "#domain/jobs/stored-values.ts";
 import { logger } from "#lib/logger.server.ts";
 import { notify } from "#models/notifications/notify.server.ts";
 import { blockedWith } from "#models/company-blocks.server.ts";
+import { audienceCarrierIds } from "#models/jobs/audience.server.ts";
 import { SEARCH_OWNERS } from "#models/saved-searches.server.ts";
 
 // A job newly on the board, matched against every saved search once: each match is recorded and
@@ -32,7 +33,7 @@ export async function recordMatches(jobId: number): Promise<number> {
 }
 
 const matchedJobSelect = {
-  status: true, shipperAccountId: true, publishedAt: true, startDate: true, endDate: true,
+  id: true, onMarket: true, status: true, shipperAccountId: true, publishedAt: true, startDate: true, endDate: true,
   vehicleTypes: true, loadType: true,
   locations: { select: { kind: true, countryCode: true, region: true } },
 } as const satisfies Prisma.JobSelect;
@@ -50,15 +51,17 @@ async function record(jobId: number): Promise<number> {
 
 /**
  * The saved searches the job meets and has not matched yet: other accounts', saved before it was
- * published, and not of carriers a block stands between with the job's shipper.
+ * published, not of carriers a block stands between with the job's shipper, and, before the job's
+ * market step, only of the carriers in its pools (the market step matches the rest).
  */
 async function matchingSearches(jobId: number, job: MatchedJob) {
   // Every owner's searches are read and matched here rather than in SQL, so the rule is the one
   // pure matcher (at most 20 searches per person, only carrier office users keep them).
-  const blocked = await blockedWith(job.shipperAccountId);
+  const [blocked, audience] = await Promise.all([blockedWith(job.shipperAccountId), audienceCarrierIds(job)]);
+  if (audience?.length === 0) return [];
   const searches = await db().savedSearch.findMany({
     where: {
-      user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId, notIn: [...blocked] } },
+      user: { ...SEARCH_OWNERS, accountId: { not: job.shipperAccountId, notIn: [...blocked], ...(audience ? { in: audience } : {}) } },
       createdAt: { lte: job.publishedAt ?? new Date() },
       matches: { none: { jobId } },
     },

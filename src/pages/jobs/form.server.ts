@@ -11,6 +11,7 @@ import type { JobDetail } from "#models/jobs.server.ts";
 import { recentPlaces } from "#models/jobs/recent-places.server.ts";
 import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { audienceLocals, audienceSummaryTargets, poolOptionsFor, type PoolOption } from "#pages/jobs/form-audience.server.ts";
 import { COUNTRY_OPTIONS, firstLocationFieldId, locationSide } from "#pages/jobs/form-locations.server.ts";
 
 // The job form page (views/jobs/new.ejs, edit.ejs and _form.ejs): the values it shows, its
@@ -58,7 +59,7 @@ function estimateRows(values: JobFormInput, errors: Errors) {
  * Where each message of the summary takes the focus: the field itself, or the first field of a
  * group (a side's first location, the first radio or checkbox, the first monthly estimate).
  */
-function summaryIdFor(values: JobFormInput): (key: string) => string | null {
+function summaryIdFor(values: JobFormInput, pools: readonly PoolOption[]): (key: string) => string | null {
   const jobType = JOB_TYPES.some((option) => option.value === values.job_type) ? values.job_type : JOB_TYPES[0]!.value;
   const targets: Record<string, string | null> = {
     base: null,
@@ -69,11 +70,14 @@ function summaryIdFor(values: JobFormInput): (key: string) => string | null {
     "additional_data.load_estimates": values.additional_data.load_estimates.length
       ? fieldId("additional_data.load_estimates.0.number_of_loads")
       : "job_load_estimates_breakdown",
+    ...audienceSummaryTargets(pools),
   };
   return (key) => (key in targets ? (targets[key] ?? null) : fieldId(key));
 }
 
-function formLocals(page: FormPage, errors: Errors, visible: Visibility, drivers: readonly { id: number; name: string }[]) {
+type Choices = { drivers: readonly { id: number; name: string }[]; pools: readonly PoolOption[] };
+
+function formLocals(page: FormPage, errors: Errors, visible: Visibility, { drivers, pools }: Choices) {
   const { job, values } = page;
   return {
     action: job ? `/jobs/${job.id}` : "/jobs",
@@ -82,7 +86,8 @@ function formLocals(page: FormPage, errors: Errors, visible: Visibility, drivers
     isDraft: !job || job.status === "draft",
     hasErrors: Object.keys(errors).length > 0,
     shownGroups: JSON.stringify(Object.keys(visible).filter((name) => visible[name as keyof Visibility])),
-    summaryIdFor: summaryIdFor(values),
+    summaryIdFor: summaryIdFor(values, pools),
+    audience: audienceLocals(values, errors, pools),
     options: FIELD_OPTIONS,
     driverOptions: drivers.map((driver) => ({ value: driver.id, label: driver.name })),
     estimates: estimateRows(values, errors),
@@ -94,7 +99,7 @@ function formLocals(page: FormPage, errors: Errors, visible: Visibility, drivers
 
 /** The locals of the new and edit pages; `form` is what _form.ejs shows beyond the values and messages. */
 export async function jobFormPage(user: CurrentUser, page: FormPage) {
-  const [drivers, places] = await Promise.all([driversFor(user.accountId), recentPlaces(user)]);
+  const [drivers, places, pools] = await Promise.all([driversFor(user.accountId), recentPlaces(user), poolOptionsFor(user.accountId)]);
   const errors = page.errors ?? {};
   const visible = visibleGroups(formState(page.values));
   return {
@@ -106,6 +111,6 @@ export async function jobFormPage(user: CurrentUser, page: FormPage) {
     recentPlaces: places,
     postingAgain: page.postingAgain ?? null,
     jobView,
-    form: formLocals(page, errors, visible, drivers),
+    form: formLocals(page, errors, visible, { drivers, pools }),
   };
 }

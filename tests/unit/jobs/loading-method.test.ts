@@ -74,6 +74,8 @@ function shownFor(group: string): Record<string, unknown> {
     container_size: { load_type: "shipping_container" },
     customs_paperwork: { pickups: [{ city: "Leeds", country_code: "GB" }], deliveries: [{ city: "Lyon", country_code: "FR" }] },
     auction: { is_auction: "1" },
+    audience_pools: { audience: "pools" },
+    audience_market_step: { audience: "pools_then_market" },
   };
   return forms[group] ?? {};
 }

@@ -19,6 +19,7 @@ import { MAX_LOADS_PER_JOB } from "../limits.ts";
 import { maxPalletsFor, type PalletType } from "../pallet-limits.ts";
 import { additionalDataText, calendarDateText, calendarDateValue, storedLoadEstimates } from "../stored-values.ts";
 import { calendarDate, choice, dateTimeLocal, optionalText, poundsAndPence, requiredText, wholeNumber, wholePounds } from "./checks.ts";
+import { AUDIENCE_FIELDS } from "./audience-fields.ts";
 import {
   field, instantColumn, labelOf, listField, numberField, optionField, type FieldSpec, type InputKind,
 } from "./rows.ts";
@@ -262,6 +263,7 @@ export const JOB_FIELDS = {
     }),
     load: (stored: number | null) => (stored === null ? undefined : wholePoundsFromPence(stored)),
   }),
+  ...AUDIENCE_FIELDS,
 };
 
 export type JobFieldName = keyof typeof JOB_FIELDS;
@@ -270,7 +272,7 @@ export const JOB_FIELD_NAMES = Object.keys(JOB_FIELDS) as JobFieldName[];
 type DataOfField<F> = F extends { readonly __data?: infer D } ? D : never;
 type KeyOf<F> = F extends { key: infer K extends string } ? K : never;
 
-type ColumnOf<F> = F extends { readonly __column?: [infer Col extends string, infer C] } ? [Col, C] : never;
+type ColumnOf<F> = F extends { elsewhere: true } ? never : F extends { readonly __column?: [infer Col extends string, infer C] } ? [Col, C] : never;
 
 /** The Job columns the form sets, each with the type its `store` gives (or its data type). */
 export type JobFieldColumns = {
@@ -283,7 +285,7 @@ export const jobFieldList = (): [JobFieldName, AnyJobField][] =>
   Object.entries(JOB_FIELDS) as [JobFieldName, AnyJobField][];
 
 /** Every Job column the table fills: what a page reads to show a job's facts. */
-export const JOB_FIELD_COLUMNS = jobFieldList().map(([, spec]) => spec.column ?? spec.key) as (keyof JobFieldColumns)[];
+export const JOB_FIELD_COLUMNS = jobFieldList().flatMap(([, spec]) => (spec.elsewhere ? [] : [spec.column ?? spec.key])) as (keyof JobFieldColumns)[];
 
 /** The validated job fields, keyed as the data (and columns) name them: jobType, loadEstimates … */
 export type JobFieldData = {

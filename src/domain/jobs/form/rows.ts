@@ -28,6 +28,9 @@ export type FormContext = {
   timezone: string; jobType: string; startDate?: string; contractDuration?: string; firstCollection?: string;
 };
 
+/** What loading a stored value back may depend on: the form's time zone, and when the job was published (or a draft saved). */
+export type LoadContext = { timezone: string; since?: Date | null };
+
 /** A row of the job page: the field's label and its value as text; null hides the row. */
 export type Fact = {
   label: string | ((job: { jobType: string }) => string);
@@ -54,8 +57,10 @@ export type FieldSpec<K extends string, I extends InputKind, S extends z.ZodType
   /** The data as the column stores it (default: as is). */
   store?: (value: D, context: FormContext) => C;
   /** The stored column as the form posts it (default: its text). */
-  load?: (stored: never, context: { timezone: string }) => unknown;
+  load?: (stored: never, context: LoadContext) => unknown;
   fact?: Fact;
+  /** Not a Job column: the model saves it beside the row (set by `elsewhere`); `column` names what loads it back. */
+  elsewhere?: true;
   /** Carry the data and column types for JobFieldData and JobColumns; never set. */
   readonly __data?: D;
   readonly __column?: [Col, C];
@@ -70,6 +75,9 @@ export function field<
 ): FieldSpec<K, I, S, D, C, Col> {
   return spec;
 }
+
+/** A row the model saves beside the Job row (a relation, or a column worked out when publishing). */
+export const elsewhere = <F extends object>(spec: F) => ({ ...spec, elsewhere: true as const });
 
 /** A fact's text: the option's label. */
 export const labelOf = (list: readonly Option[]) => (value: unknown) => (value ? labelFor(list, String(value)) : null);

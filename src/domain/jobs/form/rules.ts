@@ -8,6 +8,7 @@ import { MAX_LOADS_PER_JOB, MAX_LOCATIONS_PER_SIDE } from "../limits.ts";
 import { OWN_DRIVER_NOT_AUCTIONED } from "../own-fleet.ts";
 import { QUANTITY_FIELDS } from "../pallet-limits.ts";
 import { MAX_OCCURRENCES, expectedQuantity, occurrences } from "../schedule.ts";
+import { AUDIENCE_MESSAGES, deadlineAfterCollection } from "./audience-fields.ts";
 import { jobFieldList } from "./fields.ts";
 import type { JobFields } from "./parse.ts";
 import { isBlank, type InputKind } from "./rows.ts";
@@ -168,6 +169,14 @@ const singleLoadDates: Rule = {
   },
 };
 
+// An invited tender's deadline is a decision date: the carriers must know before the goods go.
+const deadlineBeforeCollection: Rule = {
+  reads: ["quote_deadline", "start_date", "pickups"],
+  check(job, report) {
+    if (deadlineAfterCollection(job.quote_deadline, job)) report(["quote_deadline"], AUDIENCE_MESSAGES.deadlineBeforeCollection);
+  },
+};
+
 export const JOB_FORM_RULES: readonly Rule[] = [
   requiredWhenShown,
   withinLocationLimits,
@@ -180,4 +189,5 @@ export const JOB_FORM_RULES: readonly Rule[] = [
   auctionOrder,
   ownDriverNotAuctioned,
   singleLoadDates,
+  deadlineBeforeCollection,
 ];

@@ -27,7 +27,8 @@ function locationsOf(job: StoredJob, kind: "pickup" | "delivery", withIds: boole
 
 /** The job as its form would post it. `withIds: false` for a copy, whose locations are new. */
 export function formInputOf(job: StoredJob, options: { withIds?: boolean } = {}): JobFormInput {
-  const context = { timezone: job.timezone || UK_TIME_ZONE };
+  const since = (job.publishedAt ?? job.updatedAt ?? null) as Date | null;
+  const context = { timezone: job.timezone || UK_TIME_ZONE, since };
   const fields = jobFieldList().map(([name, spec]) => {
     const stored = job[spec.column ?? spec.key];
     return [name, spec.load ? spec.load(stored as never, context) : text(stored)];
@@ -48,6 +49,9 @@ export function newJobInput(timezone = UK_TIME_ZONE): JobFormInput {
     timezone,
     additional_data: { load_estimates: [] },
     is_auction: false,
+    audience: "market",
+    pool_ids: [],
+    close_at_deadline: false,
     pickups: [{ ...EMPTY_LOCATION }],
     deliveries: [{ ...EMPTY_LOCATION }],
   } as JobFormInput;
@@ -57,9 +61,10 @@ export function newJobInput(timezone = UK_TIME_ZONE): JobFormInput {
 export function jobColumnsOf(data: JobFormData) {
   const firstCollection = data.pickups.map((location) => location.windowDate).filter((day): day is string => Boolean(day)).sort()[0];
   const context: FormContext = { timezone: data.timezone, jobType: data.jobType, firstCollection };
-  const columns = jobFieldList().map(([, spec]) => {
+  const columns = jobFieldList().flatMap(([, spec]) => {
+    if (spec.elsewhere) return [];
     const value = data[spec.key as keyof JobFormData];
-    return [spec.column ?? spec.key, spec.store ? spec.store(value, context) : value];
+    return [[spec.column ?? spec.key, spec.store ? spec.store(value, context) : value]];
   });
   return { ...Object.fromEntries(columns), expectedQuantity: data.expectedQuantity } as JobColumns;
 }

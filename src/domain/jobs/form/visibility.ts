@@ -35,6 +35,8 @@ export const GROUP_NAMES = [
   "window_single",
   "window_multi",
   "auction",
+  "audience_pools",
+  "audience_market_step",
 ] as const;
 export type GroupName = (typeof GROUP_NAMES)[number];
 export type Visibility = Record<GroupName, boolean>;
@@ -46,6 +48,8 @@ export type JobFormState = {
   loadType?: string | null;
   vehicleTypes?: readonly string[];
   isAuction?: boolean;
+  /** Who sees the job (audience-fields.ts); blank reads as the open market. */
+  audience?: string | null;
   pickups?: readonly CustomsLocation[];
   deliveries?: readonly CustomsLocation[];
 };
@@ -101,6 +105,9 @@ export function visibleGroups(state: JobFormState): Visibility {
     window_single: jobType === "single",
     window_multi: jobType !== "single",
     auction: state.isAuction === true,
+    // The pools, their deadline and the market step apply only when the job is offered to pools.
+    audience_pools: state.audience === "pools" || state.audience === "pools_then_market",
+    audience_market_step: state.audience === "pools_then_market",
   };
 }
 
@@ -115,6 +122,7 @@ export function formState(input: JobFormInput): JobFormState {
     loadType: input.load_type,
     vehicleTypes: input.vehicle_types,
     isAuction: input.is_auction,
+    audience: input.audience,
     pickups: kept(input.pickups),
     deliveries: kept(input.deliveries),
   };
