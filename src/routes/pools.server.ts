@@ -92,9 +92,13 @@ async function addPoolMember(req: Request, res: Response, env: Env) {
   res.redirect(303, poolPath(pool.id));
 }
 
-function addedNotice(pool: Pool, outcome: { kind: "added"; added: boolean; name: string } | { kind: "invited"; email: string }): string {
+type AddOutcome = { kind: "added"; added: boolean; name: string; email?: string } | { kind: "invited"; email: string };
+
+/** What was done: an address already a carrier's says so, since no invitation was sent. */
+function addedNotice(pool: Pool, outcome: AddOutcome): string {
   if (outcome.kind === "invited") return `Invitation sent to ${outcome.email}. When they sign up as a carrier, they join ${pool.name}.`;
-  return outcome.added ? `${outcome.name} added to ${pool.name}` : `${outcome.name} is already in ${pool.name}: no change`;
+  const done = outcome.added ? `${outcome.name} added to ${pool.name}` : `${outcome.name} is already in ${pool.name}: no change`;
+  return outcome.email ? `${outcome.email} is already on Loadline, with ${outcome.name}: no invitation sent. ${done}` : done;
 }
 
 /** The shipper takes a carrier out; a carrier's office naming its own company leaves the pool. */

@@ -16,7 +16,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 export const NOT_A_CARRIER_ADDRESS = "That address belongs to a company that is not a carrier";
 
-export type Invited = { kind: "added"; added: boolean; name: string } | { kind: "invited"; email: string };
+export type Invited = { kind: "added"; added: boolean; name: string; email: string } | { kind: "invited"; email: string };
 export type PendingInvitation = { id: number; email: string; createdAt: Date; expiresAt: Date };
 
 const digestOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -28,7 +28,7 @@ export async function inviteByEmail(user: CurrentUser, pool: Pool, email: string
   if (existing && existing.account.kind !== "carrier") return refused({ email: NOT_A_CARRIER_ADDRESS });
   if (existing) {
     const added = await addMember(user, pool, existing.accountId);
-    return added.ok ? ok({ kind: "added" as const, added: added.added, name: added.name }) : refused({ email: Object.values(added.errors)[0]! });
+    return added.ok ? ok({ kind: "added" as const, added: added.added, name: added.name, email }) : refused({ email: Object.values(added.errors)[0]! });
   }
   const token = randomBytes(32).toString("base64url");
   await db().$transaction([

@@ -49,7 +49,8 @@ describe("inviting by e-mail", () => {
     const { browser, response } = await invite(`  ${carrier.email.toUpperCase()} `);
     expect([response.status, response.headers.location]).toEqual([303, `/pools/${pool.id}`]);
     expect(await db().poolMember.count({ where: { poolId: pool.id, carrierAccountId: carrier.accountId } })).toBe(1);
-    expect(pageText((await browser.get(`/pools/${pool.id}`)).text)).toContain("Already Haulage added to Chilled regulars");
+    const notice = `${carrier.email.toLowerCase()} is already on Loadline, with Already Haulage: no invitation sent. Already Haulage added to Chilled regulars`;
+    expect(pageText((await browser.get(`/pools/${pool.id}`)).text)).toContain(notice);
     expect(lettersTo(carrier.email)).toEqual([]);
     expect(await db().poolInvitation.count({ where: { poolId: pool.id } })).toBe(0);
   });
