@@ -5,6 +5,7 @@ import { isOfficeOf } from "#domain/accounts/team.ts";
 import { found, recordId } from "#lib/errors.server.ts";
 import { ok, refusedBase, type Result } from "#lib/result.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { offeredPools, type OfferedPool } from "#models/jobs/invited.server.ts";
 import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { notifyAll, refreshJobPages, refreshQuotesPages } from "#models/notifications/after-commit.server.ts";
@@ -27,8 +28,8 @@ export const jobDetailInclude = {
  */
 export type JobDetail = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }> & {
   hasAcceptedQuote: boolean | null;
-  /** The pools the job is offered to, read for its shipper's office only (none for the open market). */
-  pools: { poolId: number }[];
+  /** The pools the job is offered to with their carriers, read for its shipper's office only (none for the open market). */
+  pools: OfferedPool[];
 };
 
 /** Only the shipper's own read knows the job has no accepted quote; anything else is not editable. */
@@ -46,7 +47,7 @@ export async function requireOwnJob(user: CurrentUser, id: unknown): Promise<Job
     db().quote.findFirst({ where: { jobId, status: "accepted" }, select: { id: true } }),
   ]);
   // The pools only for a job offered to some: a market job's page and form cost nothing more.
-  const pools = found(job).audience === "market" ? [] : await db().jobPool.findMany({ where: { jobId }, select: { poolId: true }, orderBy: { poolId: "asc" } });
+  const pools = found(job).audience === "market" ? [] : await offeredPools(jobId);
   return { ...found(job), hasAcceptedQuote: accepted !== null, pools };
 }
 

@@ -12,10 +12,12 @@ import { streamTag } from "#lib/turbo.server.ts";
 import { companyScores } from "#models/company-scores.server.ts";
 import { canEditJob, type JobDetail } from "#models/jobs.server.ts";
 import { loadDriversOf } from "#models/jobs/drivers.server.ts";
+import { noteJobView } from "#models/jobs/invited.server.ts";
 import { jobMessagingFor } from "#models/messages/conversation-view.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
 import { scoreView } from "#pages/company-score-view.server.ts";
+import { audiencePanel } from "#pages/jobs/audience-panel.server.ts";
 
 // The job page (views/jobs/show.ejs): the job's facts, its route, the bidding panel and the
 // conversation, for the shipper who owns it or a carrier reading it; a carrier's office also sees
@@ -43,18 +45,22 @@ function factsOf(job: JobDetail, driver: Fact | null) {
 export async function jobPage(user: CurrentUser, job: JobDetail) {
   const owner = isOfficeOf("shipper", user);
   // The shipper reads who drives the job's loads; the driver chosen on the form only until the award.
+  // A carrier's office opening a job offered to its pools: the shipper sees that it has looked.
+  const looking = isOfficeOf("carrier", user) && !job.onMarket ? noteJobView(job.id, user.accountId) : null;
   const [bidding, messaging, trip, loadDrivers, scores] = await Promise.all([
     biddingPanelFor(job, user),
     jobMessagingFor(user, job),
     jobTrip(job),
     owner && !isBeforeAward(job.status) ? loadDriversOf(job.id) : [],
     isOfficeOf("carrier", user) ? companyScores([job.shipperAccountId]) : null,
+    looking,
   ]);
   const driver = owner ? driverFact(job, loadDrivers) : null;
   const shipperScore = scores?.get(job.shipperAccountId);
   return {
     title: job.reference, job, bidding, messaging, trip, owner, jobView, driver,
     shipper: shipperScore ? scoreView(shipperScore) : null,
+    audience: owner ? audiencePanel(job) : null,
     canEdit: owner && canEditJob(job),
     canCancel: owner && isCancellable(job.status),
     liveTag: streamTag(jobStream(job.id)),
