@@ -109,15 +109,17 @@ describe("renaming and deleting", () => {
     expect((await db().pool.findUniqueOrThrow({ where: { id: pool.id } })).name).toBe("CHILLED");
   });
 
-  it("deletes the pool with its members (the carriers' kept lists are told), 303 to /pools", async () => {
+  it("deletes the pool with its members (the carriers' kept lists are told) and invitations, 303 to /pools", async () => {
     const pool = await makePool("Chilled");
     const carrier = await createCarrier();
     await db().poolMember.create({ data: { poolId: pool.id, carrierAccountId: carrier.accountId } });
+    await db().poolInvitation.create({ data: { poolId: pool.id, email: "waiting@example.org", tokenDigest: `d-${pool.id}`, invitedById: shipper.id, expiresAt: new Date(Date.now() + 86_400_000) } });
     expect(await poolIdsOf(carrier.accountId)).toEqual([pool.id]);
     const { browser, csrf } = await signedInAgent(shipper.email);
     const response = await browser.post(`/pools/${pool.id}`).type("form").send({ _csrf: csrf, _method: "delete" });
     expect([response.status, response.headers.location]).toEqual([303, "/pools"]);
     expect(await db().pool.count({ where: { id: pool.id } })).toBe(0);
+    expect(await db().poolInvitation.count({ where: { poolId: pool.id } })).toBe(0);
     expect(await poolIdsOf(carrier.accountId)).toEqual([]);
     expect((await browser.get("/pools")).text).toContain("Pool Chilled deleted");
   });
