@@ -5,10 +5,6 @@ import { type AllocationRules, type QuoteForAllocation, allocate } from "#domain
 import { BOARD_STATUSES } from "#domain/jobs/status.ts";
 import { toEpochMs, type Instant } from "#domain/time/instant.ts";
 
-/** The audiences a shipper may choose when publishing (job[audience]). */
-export const AUDIENCES = ["market", "pools", "pools_then_market"] as const;
-export type Audience = (typeof AUDIENCES)[number];
-
 /** What the step does with a job whose time has come. */
 export type MarketStep = "reach" | "skip_not_taking_quotes" | "skip_fully_allocated";
 
