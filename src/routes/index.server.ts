@@ -54,7 +54,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(dashboardRouter())
     .use(accountRouter())
     .use(billingDetailsRouter())
-    .use(webhooksRouter())
+    .use(webhooksRouter({ env }))
     .use(teamRouter({ env }))
     .use(apiKeysRouter())
     .use(complianceRouter(), companiesRouter(), companyBlocksRouter(), poolsRouter({ env }))

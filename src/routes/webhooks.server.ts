@@ -1,11 +1,11 @@
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { webhookEndpointSchema, webhookEventsSchema } from "#domain/webhooks/endpoint-form.ts";
+import type { Env } from "#lib/env.server.ts";
 import { HttpError } from "#lib/errors.server.ts";
 import { parseInput } from "#lib/input.server.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 import { keepsWebhooks, requireEndpointFor } from "#models/webhooks.server.ts";
-import { allowsPrivateAddresses } from "#models/webhooks/addresses.server.ts";
 import { changeEvents, createEndpoint, deleteEndpoint, reenableEndpoint, rotateSecret } from "#models/webhooks/endpoints.server.ts";
 import { sendAgain } from "#models/webhooks/log.server.ts";
 import {
@@ -25,12 +25,13 @@ const PostedSchema = z
   .partial()
   .catch({});
 
-export function webhooksRouter(): Router {
+/** `env.webhooksAllowPrivateAddresses`: whether http and private addresses may be saved (not in production). */
+export function webhooksRouter({ env }: { env: Env }): Router {
   return Router()
     .use(WEBHOOKS_PATH, webhooksKeeper)
     .get(WEBHOOKS_PATH, listEndpoints)
     .get(NEW_WEBHOOK_PATH, newEndpoint)
-    .post(WEBHOOKS_PATH, addEndpoint)
+    .post(WEBHOOKS_PATH, (req, res) => addEndpoint(req, res, env.webhooksAllowPrivateAddresses))
     .get(`${WEBHOOKS_PATH}/:id`, showEndpoint)
     .patch(`${WEBHOOKS_PATH}/:id`, saveEvents)
     .delete(`${WEBHOOKS_PATH}/:id`, removeEndpoint)
@@ -55,10 +56,10 @@ async function newEndpoint(req: Request, res: Response) {
   await renderPage(req, res, "webhooks/new", newWebhookPage(requireUser(req)));
 }
 
-async function addEndpoint(req: Request, res: Response) {
+async function addEndpoint(req: Request, res: Response, allowPrivate: boolean) {
   const user = requireUser(req);
-  const input = parseInput(webhookEndpointSchema(user.account.kind, allowsPrivateAddresses()), req.body);
-  const created = input.ok ? await createEndpoint(user, input.data) : input;
+  const input = parseInput(webhookEndpointSchema(user.account.kind, allowPrivate), req.body);
+  const created = input.ok ? await createEndpoint(user, input.data, allowPrivate) : input;
   if (!created.ok) return renderPage(req, res, "webhooks/new", newWebhookPage(user, formOf(created.errors, req.body)), 422);
   await showSecret(req, res, { id: created.id, url: input.ok ? input.data.url : "" }, created.secret, false);
 }

@@ -25,7 +25,6 @@ function resolveAll(host: string): Promise<LookupAddress[]> {
 
 /** Why this address may not be saved once resolved: a private address, or a name that does not resolve. */
 export async function resolvedProblem(url: string): Promise<string | null> {
-  if (allowsPrivateAddresses()) return null;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   try {
     const addresses = await resolveAll(host);

@@ -13,9 +13,9 @@ import { resolvedProblem } from "#models/webhooks/addresses.server.ts";
 
 type Endpoint = { id: number; accountId: number };
 
-/** A new endpoint with a new secret, or 422 when its address resolves to a private network. */
-export async function createEndpoint(user: CurrentUser, input: WebhookEndpointInput): Promise<Result<{ id: number; secret: string }>> {
-  const problem = await resolvedProblem(input.url);
+/** A new endpoint with a new secret, or 422 when its address resolves to a private network (unless allowed). */
+export async function createEndpoint(user: CurrentUser, input: WebhookEndpointInput, allowPrivate: boolean): Promise<Result<{ id: number; secret: string }>> {
+  const problem = allowPrivate ? null : await resolvedProblem(input.url);
   if (problem) return refused({ url: problem });
   const secret = newWebhookSecret();
   const endpoint = await db().webhookEndpoint.create({

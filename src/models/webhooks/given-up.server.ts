@@ -26,7 +26,7 @@ export async function tellAdminsDisabled(endpointId: number, link: string): Prom
         "",
         `We could not deliver events to your webhook endpoint ${endpoint.url} after ${MAX_ATTEMPTS} tries over about 3 days, so we have stopped sending to it.`,
         "",
-        `Once the receiver is working, turn the endpoint back on: the events waiting for it will be sent again. ${link}`,
+        `Events that happen while it is off are not sent to it. Once the receiver is working, turn the endpoint back on, and use "Send again" in its delivery log for any delivery you still need: ${link}`,
       ].join("\n"),
     });
   }

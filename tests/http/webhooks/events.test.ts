@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "#db/client.server.ts";
+import { formBody, jobFormBody } from "../../support/job-fixtures.ts";
+import { realPng, uploaded } from "../../support/files.ts";
+import { createParties, signedInAgent, type Parties, type Signed } from "../invoices/invoice-fixtures.ts";
+import { startReceiver } from "./receiver.ts";
+import { addEndpoint, sendAll } from "./webhook-fixtures.ts";
+
+// Events caused by real actions on the pages reach the subscribed endpoints of the parties, and
+// every delivery verifies with the standardwebhooks package: a job published, a quote placed and
+// withdrawn, a load delivered, its proof accepted, its invoice issued and paid.
+
+let parties: Parties;
+let shipperOffice: Signed;
+let carrierOffice: Signed;
+let shipperRx: Awaited<ReturnType<typeof startReceiver>>;
+let carrierRx: Awaited<ReturnType<typeof startReceiver>>;
+let shipperSecret: string;
+let carrierSecret: string;
+
+beforeAll(async () => {
+  parties = await createParties();
+  [shipperOffice, carrierOffice] = await Promise.all([signedInAgent(parties.shipper.email), signedInAgent(parties.carrier.email)]);
+  [shipperRx, carrierRx] = await Promise.all([startReceiver(), startReceiver()]);
+  const shipperEvents = ["job.published", "quote.created", "quote.withdrawn", "load.delivered", "proof.accepted", "invoice.issued", "invoice.paid"];
+  shipperSecret = (await addEndpoint(shipperOffice, shipperRx.url, shipperEvents)).secret;
+  carrierSecret = (await addEndpoint(carrierOffice, carrierRx.url, ["quote.created", "proof.accepted", "invoice.paid"])).secret;
+});
+
+afterAll(async () => {
+  await Promise.all([shipperRx.close(), carrierRx.close()]);
+});
+
+describe("events from real actions", () => {
+  it("a published job, a quote placed and withdrawn: signed deliveries to each subscribed party", async () => {
+    const published = await shipperOffice.browser.post("/jobs").type("form").send(formBody({ _csrf: shipperOffice.csrf, ...jobFormBody({ required_certifications: [] }), publish: "1" }));
+    expect(published.status).toBe(303);
+    const jobId = Number(published.headers.location!.split("/").at(-1));
+    await carrierOffice.browser.post(`/jobs/${jobId}/quotes`).type("form").send({ _csrf: carrierOffice.csrf, price: "400", number_of_loads: "1" }).expect(303);
+    const quote = await db().quote.findFirstOrThrow({ where: { jobId } });
+    await carrierOffice.browser.delete(`/jobs/${jobId}/quotes/${quote.id}`).type("form").send({ _csrf: carrierOffice.csrf }).expect(303);
+    await sendAll();
+
+    const toShipper = shipperRx.verifiedWith(shipperSecret);
+    expect(toShipper.map((e) => e.event)).toEqual(["job.published", "quote.created", "quote.withdrawn"]);
+    expect(toShipper[0]).toMatchObject({ api_version: "2026-11-26", data: { job: { id: jobId, reference: "Pallets to Bristol", status: "open", job_type: "single" } } });
+    expect(toShipper[0]!.id).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(toShipper[1]!.data.quote).toMatchObject({ id: quote.id, job_id: jobId, carrier_account_id: parties.carrier.accountId, price_per_load: { amount_pence: 40_000, currency: "GBP" }, number_of_loads: 1 });
+    expect(shipperRx.received.map((d) => d.headers["content-type"])).toEqual(Array(3).fill("application/json"));
+    expect(shipperRx.received[0]!.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
+
+    // The carrier's endpoint takes quote.created only of these (it did not choose quote.withdrawn).
+    const toCarrier = carrierRx.verifiedWith(carrierSecret);
+    expect(toCarrier.map((e) => e.event)).toEqual(["quote.created"]);
+    // Both copies of one event carry the same event id, each its own message id.
+    expect(toCarrier[0]!.id).toBe(toShipper[1]!.id);
+    expect(carrierRx.received[0]!.headers["webhook-id"]).not.toBe(shipperRx.received[1]!.headers["webhook-id"]);
+    const rows = await db().webhookDelivery.findMany({ select: { deliveredAt: true, attempts: true, lastStatus: true } });
+    expect(rows.every((row) => row.deliveredAt && row.attempts === 1 && row.lastStatus === 204)).toBe(true);
+  });
+
+  it("a load delivered, its proof accepted, its invoice issued and paid", async () => {
+    const { shipper, carrier, driver } = parties;
+    const job = await db().job.create({ data: { shipperAccountId: shipper.accountId, createdById: shipper.id, reference: "Crisps to Bristol", status: "in_progress", jobType: "single", loadType: "palletised", paymentTermsDays: 14 } });
+    const load = await db().load.create({ data: { jobId: job.id, sequence: 1, carrierAccountId: carrier.accountId, driverId: driver.id, status: "collected", collectedAt: new Date(), priceCents: 45_000 } });
+    const phone = await signedInAgent(driver.email);
+    const photo = await uploaded(phone.browser, phone.csrf, await realPng(400, 300), "photo", "pallets.png");
+    await phone.browser.post(`/loads/${load.id}/delivery`).type("form").send({ _csrf: phone.csrf, recipient_name: "Mark", "blob_signed_ids[]": photo, confirmed: "1" }).expect(303);
+    await shipperOffice.browser.post(`/loads/${load.id}/proof_review`).type("form").send({ _csrf: shipperOffice.csrf, decision: "accept" }).expect(303);
+    const invoice = await db().invoice.findFirstOrThrow({ where: { lines: { some: { loadId: load.id } } } });
+    await carrierOffice.browser.post(`/invoices/${invoice.id}/send`).type("form").send({ _csrf: carrierOffice.csrf }).expect(303);
+    await shipperOffice.browser.post(`/invoices/${invoice.id}/payment`).type("form").send({ _csrf: shipperOffice.csrf, paid_on: new Date().toISOString().slice(0, 10), reference: "BACS 991" }).expect(303);
+    shipperRx.received.length = 0;
+    carrierRx.received.length = 0;
+    await sendAll();
+
+    const toShipper = shipperRx.verifiedWith(shipperSecret);
+    expect(toShipper.map((e) => e.event)).toEqual(["load.delivered", "proof.accepted", "invoice.issued", "invoice.paid"]);
+    expect(toShipper[0]!.data.load).toMatchObject({ id: load.id, job_id: job.id, status: "delivered", price: { amount_pence: 45_000, currency: "GBP" }, proof_status: "awaiting_review" });
+    expect(toShipper[1]!.data.load).toMatchObject({ id: load.id, proof_status: "accepted" });
+    const issued = await db().invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    expect(toShipper[2]!.data.invoice).toMatchObject({ id: invoice.id, number: issued.number, gross: { amount_pence: issued.grossPence, currency: "GBP" }, self_billed: false });
+    expect(toShipper[3]!.data.invoice).toMatchObject({ id: invoice.id, status: "paid", paid_reference: "BACS 991" });
+    expect(carrierRx.verifiedWith(carrierSecret).map((e) => e.event)).toEqual(["proof.accepted", "invoice.paid"]);
+  });
+
+  it("an account with no endpoint for an event enqueues nothing for it", async () => {
+    const before = await db().webhookDelivery.count();
+    const other = await createParties();
+    const office = await signedInAgent(other.shipper.email);
+    await office.browser.post("/jobs").type("form").send(formBody({ _csrf: office.csrf, ...jobFormBody(), publish: "1" })).expect(303);
+    expect(await db().webhookDelivery.count()).toBe(before);
+  });
+});
