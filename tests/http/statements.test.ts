@@ -103,6 +103,23 @@ describe("statements per page", () => {
     expect(spy.sent().filter((sql) => /SELECT COUNT|GROUP BY/.test(sql) && !/"Rating"/.test(sql))).toHaveLength(2);
   });
 
+  it("a carrier's job board costs the same with 0 pools and with 5: its pools are kept until a membership is written, and the jobs offered to them are found in the same statements", async () => {
+    const shipper = await createShipper();
+    const carrier = await createCarrier();
+    const { browser } = await signedInAgent(carrier.email);
+    await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Market job for pools", loadType: "drums" });
+    const none = await statementsFor(browser, "/jobs?load_type=drums");
+    for (let i = 0; i < 5; i++) {
+      const pool = await db().pool.create({ data: { shipperAccountId: shipper.accountId, name: `Counted pool ${i}`, createdById: shipper.id } });
+      await db().poolMember.create({ data: { poolId: pool.id, carrierAccountId: carrier.accountId } });
+      const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: `Pool job ${i}`, loadType: "drums", audience: "pools", onMarket: false });
+      await db().jobPool.create({ data: { jobId: job.id, poolId: pool.id } });
+    }
+    const five = await statementsFor(browser, "/jobs?load_type=drums");
+    expect(five.length, five.join("\n")).toBe(none.length);
+    expect((await browser.get(`/jobs?load_type=drums&sort=newest&shown=${++fresh}`).expect(200)).text).toContain("Pool job 4");
+  });
+
   it("a carrier's quotes page costs 5 whatever its size: the count, the quotes, their jobs and places, and the active quotes of the jobs on the board; 6 sorted by state", async () => {
     const shipper = await createShipper();
     const carrier = await createCarrier();

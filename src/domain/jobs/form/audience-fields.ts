@@ -56,7 +56,8 @@ export const AUDIENCE_FIELDS = {
   }),
   pool_ids: elsewhere(field({
     key: "poolIds", column: "pools", input: "list", group: "audience_pools", required: M.pools,
-    check: z.array(z.string().regex(POOL_ID, { error: M.notOurPool })),
+    // One message for the whole list, so it shows beside the pools rather than beside one box.
+    check: z.array(z.string()).refine((ids) => ids.every((id) => POOL_ID.test(id)), { error: M.notOurPool }),
     read: (value) => value.map(Number),
     load: (stored: readonly { poolId: number }[] | undefined) => (stored ?? []).map((row) => String(row.poolId)),
   })),
