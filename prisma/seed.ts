@@ -18,6 +18,7 @@ import { seedExtraCharges } from "./seeds/extra-charges.ts";
 import { seedCreditNotes } from "./seeds/credit-notes.ts";
 import { seedSelfBilling } from "./seeds/self-billing.ts";
 import { seedRatings } from "./seeds/ratings.ts";
+import { seedPools, seedPoolsFirstJob } from "./seeds/pools.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -27,7 +28,9 @@ export type SeedOptions = {
 
 export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedOptions = {}): Promise<void> {
   const accounts = await seedUsers(db, { supportPassword });
+  const poolId = await seedPools(db, accounts);
   await seedJobs(db, accounts);
+  await seedPoolsFirstJob(db, accounts, poolId);
   await seedSavedSearches(db);
   await seedBidding(db, accounts);
   await seedVehicles(db, accounts);

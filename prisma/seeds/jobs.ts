@@ -55,6 +55,7 @@ type DemoJob = Partial<Omit<Prisma.JobUncheckedCreateInput, "locations">> & {
 };
 
 const FIRST_REFERENCE = "Chilled ready meals to Belfast";
+export const POOLS_FIRST_REFERENCE = "Chilled yoghurt Leeds to Doncaster";
 
 function jobs(today: string): DemoJob[] {
   const on = (days: number) => addDays(today, days);
@@ -75,6 +76,9 @@ function jobs(today: string): DemoJob[] {
     { reference: "Draft: Christmas peak pallets to Newry", status: "draft", jobType: "single", ...pallets("eu", 30, 12_000), vehicleTypes: '["curtain_side"]', customsPaperwork: "windsor_green_lane", pickups: [{ place: P.daventry, day: 45 }], deliveries: [{ place: P.newry, day: 47 }] },
     { reference: "Draft: seasonal stock to Warsaw", status: "draft", jobType: "single", ...pallets("eu", 26, 10_000), vehicleTypes: '["curtain_side","artic"]', customsPaperwork: "carrier_arranges", pickups: [{ place: P.birmingham, day: 50 }], deliveries: [{ place: P.warsaw, day: 53 }] },
     { reference: "Cancelled: promotional display stands to Swansea", status: "cancelled", jobType: "single", loadType: "without_pallets", totalWeightKg: 2_000, vehicleTypes: '["luton"]', pickups: [{ place: P.leeds, day: 2 }], deliveries: [{ place: P.swansea, day: 3 }], cancelledAt: new Date() },
+    // Offered to Northwind's "Pennine regulars" first (linked by seedPoolsFirstJob): Severn Freight
+    // cannot see it until it reaches the open market in two days, unless every load is allocated.
+    { reference: POOLS_FIRST_REFERENCE, status: "open", jobType: "single", ...pallets("eu", 16, 7_200), loadCondition: "chilled", vehicleTypes: '["refrigerated"]', requiredCertifications: '["temperature_controlled"]', audience: "pools_then_market", onMarket: false, marketAt: new Date(`${on(2)}T09:00:00Z`), pickups: [{ place: P.leeds, day: 6, from: "05:00", to: "08:00" }], deliveries: [{ place: P.doncaster, day: 6, from: "10:00", to: "13:00" }] },
     { reference: "Chilled trunk to Hamburg", status: "open", jobType: "single", ...pallets("eu", 33, 15_500), loadCondition: "chilled", vehicleTypes: '["refrigerated","artic"]', requiredCertifications: '["temperature_controlled"]', customsPaperwork: "t1_transit", pickups: [{ place: P.daventry, day: 13 }], deliveries: [{ place: P.hamburg, day: 15 }] },
   ];
   // Repeat business across the network, so the job board runs to a second page.
