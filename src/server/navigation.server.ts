@@ -30,6 +30,7 @@ export function navLinksFor(user: CurrentUser): NavLink[] {
     { href: "/loads", label: "Loads" },
     { href: "/invoices", label: "Invoices" },
     { href: "/messages", label: "Messages" },
+    { href: "/pools", label: "Pools" },
     ...(mayManageTeam(user.role) ? [{ href: "/team", label: "Team" }] : []),
   ];
 }

@@ -49,11 +49,11 @@ describe("the site's menu", () => {
     expect(await menuOf(member.email)).toEqual(officeMenu);
   });
 
-  it("gives a shipper's admin its team, and members and drivers no team", async () => {
+  it("gives a shipper's office its pools, its admin its team, and members and drivers no team", async () => {
     const shipper = await createShipper();
     const member = await createUser("shipper", { role: "member", accountId: shipper.accountId });
     const driver = await createUser("carrier", { role: "driver", accountId: (await createCarrier()).accountId });
-    const shipperMenu = ["Dashboard /dashboard", "Jobs /jobs", "Post a job /jobs/new", "Loads /loads", "Invoices /invoices", "Messages /messages"];
+    const shipperMenu = ["Dashboard /dashboard", "Jobs /jobs", "Post a job /jobs/new", "Loads /loads", "Invoices /invoices", "Messages /messages", "Pools /pools"];
     expect(await menuOf(shipper.email)).toEqual([...shipperMenu, "Team /team"]);
     expect(await menuOf(member.email)).toEqual(shipperMenu);
     expect(await menuOf(driver.email)).toEqual(["My loads /loads", "Messages /messages"]);
