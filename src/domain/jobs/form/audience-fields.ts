@@ -96,7 +96,8 @@ export function audienceColumns(
   const hours = audience === "pools_then_market" ? (data.marketAfterHours ?? null) : null;
   const reached = audience === "pools_then_market" && Boolean(job.marketReachedAt);
   const onMarket = job.status === "draft" || audience === "market" || reached;
-  return { audience, onMarket, marketAt: marketStepAt(job.from, hours), ...(reached ? {} : { marketReachedAt: null, marketSkippedAt: null }) };
+  // The step's outcome (reached or skipped) is the sweep's record and is never undone by an edit.
+  return { audience, onMarket, marketAt: marketStepAt(job.from, hours) };
 }
 
 type CollectingJob = {
