@@ -7,7 +7,9 @@ import { routerOf } from "#server/api/dispatch.server.ts";
 import { apiErrorHandler, apiNotFound } from "#server/api/problem.server.ts";
 import { limitPerKey, type ApiBudget } from "#server/api/rate-limit.server.ts";
 import { refuseOtherBodies } from "#server/api/bodies.server.ts";
+import { invoiceHandlers } from "#routes/api/invoices.server.ts";
 import { jobHandlers } from "#routes/api/jobs.server.ts";
+import { loadHandlers } from "#routes/api/loads.server.ts";
 import { quoteHandlers } from "#routes/api/quotes.server.ts";
 
 // The public API under /api/v2: its document is public; everything else needs a key, spends the
@@ -19,7 +21,7 @@ export function apiRouter({ redis, budget }: { redis: Redis | null; budget?: Api
     .Router()
     .get("/openapi.json", (_req, res) => void res.type("application/json").send(document))
     .use(authenticate(), limitPerKey(budget, redis), refuseOtherBodies, express.json({ limit: "1mb", verify: keepRawBody }))
-    .use(routerOf(API_ROUTES, { ...jobHandlers, ...quoteHandlers }))
+    .use(routerOf(API_ROUTES, { ...jobHandlers, ...quoteHandlers, ...loadHandlers, ...invoiceHandlers }))
     .use(apiNotFound, apiErrorHandler);
 }
 

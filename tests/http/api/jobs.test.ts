@@ -3,6 +3,7 @@ import { db } from "#db/client.server.ts";
 import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
 import { createJob, jobFormBody } from "../../support/job-fixtures.ts";
 import { apiClient, clientFor, keyFor, type ApiClient } from "../../support/api-client.ts";
+import type { components } from "../../support/api-schema.d.ts";
 
 let shipper: Awaited<ReturnType<typeof createShipper>>;
 let api: ApiClient;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 
 /** The job form's answers as a JSON body (a single load of 20 EU pallets, Leeds to Bristol). */
-const jobBody = (overrides: Record<string, unknown> = {}) => ({ ...jobFormBody().job, is_auction: false, ...overrides }) as never;
+const jobBody = (overrides: Record<string, unknown> = {}) => ({ ...jobFormBody().job, is_auction: false, ...overrides }) as components["schemas"]["JobCreate"];
 
 describe("POST /api/v2/jobs", () => {
   it("publishes a job with the form's rules, answering it in snake_case with money in pence", async () => {
