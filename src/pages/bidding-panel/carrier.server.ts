@@ -34,6 +34,8 @@ export type CarrierPanel = {
   refusal: string | null;
   /** The quote form is on the page: bidding is open, or an auction is about to open (shown at opening). */
   showsForm: boolean;
+  /** A closed quote deadline took the form away, but the active quote may still be withdrawn. */
+  withdrawable: boolean;
   /** The job has been awarded: the panel gives this carrier's outcome instead of a form. */
   awarded: boolean;
   expectedQuantity: number;
@@ -109,6 +111,8 @@ export async function carrierPanel(
     phase: auctionPhase(job, now),
     refusal,
     showsForm,
+    // Quotes closed by the deadline may still be withdrawn while bidding is otherwise open.
+    withdrawable: closed !== null && quoteRefusal(job, now) === null,
     awarded: isAwarded(job.status),
     expectedQuantity: job.expectedQuantity,
     breakdown: bidBreakdown(job.expectedQuantity, rulesOf(job)),

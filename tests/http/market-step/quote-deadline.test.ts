@@ -103,10 +103,13 @@ describe("quoting after the deadline", () => {
     expect(await db().quote.count({ where: { jobId: job.id } })).toBe(0);
   });
 
-  it("still lets a carrier withdraw its quote", async () => {
+  it("still lets a carrier withdraw its quote, offering the button where the form was", async () => {
     const { job } = await tender({ closeAtDeadline: true });
     const { carrier, browser, csrf, quotes } = await carrierOn(job);
     const mine = await placed(job.id, carrier);
+    const page = (await browser.get(`/jobs/${job.id}`).expect(200)).text;
+    expect(page).not.toContain('id="bid-form"');
+    expect(page).toContain(`<form action="/jobs/${job.id}/quotes/${mine.id}" method="post" class="inline-form withdraw-form"`);
 
     const response = await browser.delete(`${quotes}/${mine.id}`).set("X-CSRF-Token", csrf).set("Accept", "application/json");
 
