@@ -26,7 +26,9 @@ function statusAfterEdit(current: string, data: JobFormData, intent: Intent, now
 async function editErrors(job: JobDetail, user: CurrentUser, form: JobFormData, status: string, now: number) {
   if (isOutForQuotes(job.status) && isForOwnDriver(form)) return { assigned_driver_id: OWN_DRIVER_TOO_LATE };
   const publishing = status !== "draft";
-  return (publishing ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user)) ?? (await audienceErrors(form, user.accountId, publishing, now));
+  // A published job's deadline kept as it was may have passed since: only a new one (or a draft's) must be to come.
+  const newDeadline = publishing && (job.status === "draft" || form.quoteDeadline?.getTime() !== job.quoteDeadline?.getTime());
+  return (publishing ? publishRefusal(form, now) : null) ?? (await accountErrors(form, user)) ?? (await audienceErrors(form, user.accountId, newDeadline, now));
 }
 
 /**

@@ -106,6 +106,21 @@ describe("the job form's audience", () => {
     expect(await db().savedSearchMatch.count({ where: { jobId: job.id } })).toBe(1);
   });
 
+  it("lets an edit keep a deadline that has passed since, refuses a new one already past, and changes the audience", async () => {
+    const { response, reference, browser, csrf } = await post(world.shipper.email, { audience: "pools", pool_ids: [String(world.pool.id)], quote_deadline: "2031-03-01T17:00" });
+    expect(response.status).toBe(303);
+    const job = await db().job.findFirstOrThrow({ where: { reference } });
+    await db().job.update({ where: { id: job.id }, data: { quoteDeadline: new Date("2020-01-01T09:00:00Z") } });
+    const edit = (fields: Record<string, unknown>) =>
+      browser.post(`/jobs/${job.id}`).set("X-CSRF-Token", csrf).type("form").send(formBody({ _method: "patch", ...jobFormBody({ reference, ...fields }), save: "1" }));
+    expect((await edit({ audience: "pools", pool_ids: [String(world.pool.id)], quote_deadline: "2020-01-01T09:00" })).status).toBe(303);
+    const refused = await edit({ audience: "pools", pool_ids: [String(world.pool.id)], quote_deadline: "2020-01-02T09:00" });
+    expect([refused.status, fieldError(refused.text, "quote_deadline")]).toEqual([422, "The deadline must be in the future"]);
+    expect((await edit({ audience: "market" })).status).toBe(303);
+    const saved = await db().job.findUniqueOrThrow({ where: { id: job.id }, include: { pools: true } });
+    expect([saved.audience, saved.onMarket, saved.pools.length, saved.quoteDeadline]).toEqual(["market", true, 0, null]);
+  });
+
   it("keeps the audience of a draft until it is published", async () => {
     const { response, reference, browser, csrf } = await post(world.shipper.email, { audience: "pools_then_market", pool_ids: [String(world.pool.id)], market_after_hours: "6" }, "draft");
     expect(response.status).toBe(303);

@@ -40,8 +40,9 @@ describe("the columns a save writes", () => {
   it("counts the hours from publishing, and reads them back from the stored time", () => {
     const stored = marketStepAt(from, 168)!;
     expect(stored).toEqual(at("2031-02-06T08:00:00Z"));
-    expect(AUDIENCE_FIELDS.market_after_hours.load(stored, { timezone: "Europe/London", since: from })).toBe("168");
-    expect(AUDIENCE_FIELDS.market_after_hours.load(null, { timezone: "Europe/London", since: from })).toBeUndefined();
+    const load = AUDIENCE_FIELDS.market_after_hours.load as unknown as (stored: Date | null, context: { timezone: string; since: Date }) => unknown;
+    expect(load(stored, { timezone: "Europe/London", since: from })).toBe("168");
+    expect(load(null, { timezone: "Europe/London", since: from })).toBeUndefined();
   });
 });
 
