@@ -318,22 +318,117 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        LocationInput: {
-            full_address?: string | number | boolean;
-            address?: string | number | boolean;
-            city?: string | number | boolean;
-            post_code?: string | number | boolean;
-            region?: string | number | boolean;
-            country_code?: string | number | boolean;
-            company_name?: string | number | boolean;
-            latitude?: string | number | boolean;
-            longitude?: string | number | boolean;
-            window_date?: string | number | boolean;
-            window_from?: string | number | boolean;
-            window_to?: string | number | boolean;
-            booking_reference?: string | number | boolean;
-            contact_name?: string | number | boolean;
-            contact_phone?: string | number | boolean;
+        Assignment: {
+            driver_id?: number | null;
+            vehicle_id?: number | null;
+        };
+        Award: {
+            job_id: number;
+            loads: number;
+            assigned: number;
+            carriers: number;
+        };
+        Collected: {
+            /** @description Where the phone was, when known */
+            latitude?: number;
+            longitude?: number;
+            /** @description true goes on despite the warnings of a first try */
+            confirmed?: boolean;
+        };
+        Delivered: {
+            recipient_name: string;
+            /** @description A signature uploaded with POST /direct_uploads?use=signature */
+            signature_signed_id?: string;
+            /** @description Photos uploaded with POST /direct_uploads?use=photo */
+            blob_signed_ids?: string[];
+            /** @description Where the phone was, when known */
+            latitude?: number;
+            longitude?: number;
+            /** @description true goes on despite the warnings of a first try */
+            confirmed?: boolean;
+        };
+        DirectUpload: {
+            blob: {
+                filename: string;
+                content_type?: string;
+                byte_size: number;
+                checksum: string;
+            };
+        };
+        DirectUploadAnswer: {
+            signed_id: string;
+            direct_upload: {
+                url: string;
+                headers: {
+                    [key: string]: string;
+                };
+            };
+        };
+        FieldError: {
+            field: string;
+            message: string;
+        };
+        Invoice: {
+            id: number;
+            /** @description null while a draft */
+            number: string | null;
+            /** @description draft | issued | paid | credited */
+            status: string;
+            issuer_account_id: number;
+            customer_account_id: number;
+            issue_date: string;
+            tax_point: string;
+            due_date: string;
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            credited: components["schemas"]["Money"];
+            paid_at: string | null;
+            receipt_confirmed_at: string | null;
+            lines: components["schemas"]["InvoiceLine"][];
+        };
+        InvoiceLine: {
+            load_id: number | null;
+            description: string;
+            collection_date: string | null;
+            delivery_date: string;
+            net: components["schemas"]["Money"];
+            vat_rate_basis_points: number;
+            vat: components["schemas"]["Money"];
+        };
+        InvoicePage: {
+            data: components["schemas"]["Invoice"][];
+            next_cursor: string | null;
+        };
+        Job: {
+            id: number;
+            reference: string;
+            /** @description draft | open | scheduled | live | closed | awarded | in_progress | completed | cancelled */
+            status: string;
+            job_type: string;
+            load_type: string;
+            expected_quantity: number;
+            start_date: string | null;
+            end_date: string | null;
+            frequency: string | null;
+            vehicle_types: string[];
+            total_weight_kg: number | null;
+            is_auction: boolean;
+            auction_opens_at: string | null;
+            auction_closes_at: string | null;
+            secure_now_price: components["schemas"]["Money"] | null;
+            waiting_rate: components["schemas"]["Money"] | null;
+            minimum_cargo_cover: components["schemas"]["Money"] | null;
+            payment_terms_days: number | null;
+            pickups: components["schemas"]["Location"][];
+            deliveries: components["schemas"]["Location"][];
+            published_at: string | null;
+            awarded_at: string | null;
+            cancelled_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         JobCreate: {
             job_type?: string | number | boolean;
@@ -387,6 +482,10 @@ export interface components {
             /** @description true publishes it (the whole form is then required); otherwise a draft */
             publish?: boolean;
         };
+        JobPage: {
+            data: components["schemas"]["Job"][];
+            next_cursor: string | null;
+        };
         JobUpdate: {
             job_type?: string | number | boolean;
             reference?: string | number | boolean;
@@ -439,159 +538,6 @@ export interface components {
             /** @description true publishes a draft */
             publish?: boolean;
         };
-        Assignment: {
-            driver_id?: number | null;
-            vehicle_id?: number | null;
-        };
-        Collected: {
-            /** @description Where the phone was, when known */
-            latitude?: number;
-            longitude?: number;
-            /** @description true goes on despite the warnings of a first try */
-            confirmed?: boolean;
-        };
-        Delivered: {
-            recipient_name: string;
-            /** @description A signature uploaded with POST /direct_uploads?use=signature */
-            signature_signed_id?: string;
-            /** @description Photos uploaded with POST /direct_uploads?use=photo */
-            blob_signed_ids?: string[];
-            /** @description Where the phone was, when known */
-            latitude?: number;
-            longitude?: number;
-            /** @description true goes on despite the warnings of a first try */
-            confirmed?: boolean;
-        };
-        Position: {
-            lat: number;
-            lng: number;
-            /** @description ISO 8601 */
-            recorded_at: string;
-            /** @description metres */
-            accuracy?: number | null;
-        };
-        DirectUpload: {
-            blob: {
-                filename: string;
-                content_type?: string;
-                byte_size: number;
-                checksum: string;
-            };
-        };
-        QuoteCreate: {
-            price: {
-                amount_pence: number;
-                /** @constant */
-                currency: "GBP";
-            };
-            number_of_loads: number;
-        };
-        FieldError: {
-            field: string;
-            message: string;
-        };
-        Problem: {
-            type: string;
-            title: string;
-            status: number;
-            detail: string;
-            errors?: components["schemas"]["FieldError"][];
-        };
-        Money: {
-            amount_pence: number;
-            /** @constant */
-            currency: "GBP";
-        };
-        InvoiceLine: {
-            load_id: number | null;
-            description: string;
-            collection_date: string | null;
-            delivery_date: string;
-            net: components["schemas"]["Money"];
-            vat_rate_basis_points: number;
-            vat: components["schemas"]["Money"];
-        };
-        Invoice: {
-            id: number;
-            /** @description null while a draft */
-            number: string | null;
-            /** @description draft | issued | paid | credited */
-            status: string;
-            issuer_account_id: number;
-            customer_account_id: number;
-            issue_date: string;
-            tax_point: string;
-            due_date: string;
-            net: components["schemas"]["Money"];
-            vat: components["schemas"]["Money"];
-            gross: components["schemas"]["Money"];
-            credited: components["schemas"]["Money"];
-            paid_at: string | null;
-            receipt_confirmed_at: string | null;
-            lines: components["schemas"]["InvoiceLine"][];
-        };
-        InvoicePage: {
-            data: components["schemas"]["Invoice"][];
-            next_cursor: string | null;
-        };
-        Location: {
-            id: number;
-            position: number;
-            company_name: string | null;
-            address: string | null;
-            city: string | null;
-            post_code: string | null;
-            region: string | null;
-            country_code: string | null;
-            latitude: number | null;
-            longitude: number | null;
-            window_date: string | null;
-            window_from: string | null;
-            window_to: string | null;
-        };
-        Job: {
-            id: number;
-            reference: string;
-            /** @description draft | open | scheduled | live | closed | awarded | in_progress | completed | cancelled */
-            status: string;
-            job_type: string;
-            load_type: string;
-            expected_quantity: number;
-            start_date: string | null;
-            end_date: string | null;
-            frequency: string | null;
-            vehicle_types: string[];
-            total_weight_kg: number | null;
-            is_auction: boolean;
-            auction_opens_at: string | null;
-            auction_closes_at: string | null;
-            secure_now_price: components["schemas"]["Money"] | null;
-            waiting_rate: components["schemas"]["Money"] | null;
-            minimum_cargo_cover: components["schemas"]["Money"] | null;
-            payment_terms_days: number | null;
-            pickups: components["schemas"]["Location"][];
-            deliveries: components["schemas"]["Location"][];
-            published_at: string | null;
-            awarded_at: string | null;
-            cancelled_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        JobPage: {
-            data: components["schemas"]["Job"][];
-            next_cursor: string | null;
-        };
-        DirectUploadAnswer: {
-            signed_id: string;
-            direct_upload: {
-                url: string;
-                headers: {
-                    [key: string]: string;
-                };
-            };
-        };
         Load: {
             id: number;
             job_id: number;
@@ -614,10 +560,62 @@ export interface components {
             data: components["schemas"]["Load"][];
             next_cursor: string | null;
         };
+        Location: {
+            id: number;
+            position: number;
+            company_name: string | null;
+            address: string | null;
+            city: string | null;
+            post_code: string | null;
+            region: string | null;
+            country_code: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            window_date: string | null;
+            window_from: string | null;
+            window_to: string | null;
+        };
+        LocationInput: {
+            full_address?: string | number | boolean;
+            address?: string | number | boolean;
+            city?: string | number | boolean;
+            post_code?: string | number | boolean;
+            region?: string | number | boolean;
+            country_code?: string | number | boolean;
+            company_name?: string | number | boolean;
+            latitude?: string | number | boolean;
+            longitude?: string | number | boolean;
+            window_date?: string | number | boolean;
+            window_from?: string | number | boolean;
+            window_to?: string | number | boolean;
+            booking_reference?: string | number | boolean;
+            contact_name?: string | number | boolean;
+            contact_phone?: string | number | boolean;
+        };
+        Money: {
+            amount_pence: number;
+            /** @constant */
+            currency: "GBP";
+        };
+        Position: {
+            lat: number;
+            lng: number;
+            /** @description ISO 8601 */
+            recorded_at: string;
+            /** @description metres */
+            accuracy?: number | null;
+        };
         PositionAnswer: {
             load_id: number;
             /** Format: date-time */
             recorded_at: string;
+        };
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            errors?: components["schemas"]["FieldError"][];
         };
         Quote: {
             id: number;
@@ -634,14 +632,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        QuoteCreate: {
+            price: {
+                amount_pence: number;
+                /** @constant */
+                currency: "GBP";
+            };
+            number_of_loads: number;
+        };
         QuoteList: {
             data: components["schemas"]["Quote"][];
-        };
-        Award: {
-            job_id: number;
-            loads: number;
-            assigned: number;
-            carriers: number;
         };
     };
     responses: never;

@@ -42,9 +42,9 @@ function handle<S extends RouteSpec>(spec: S, handler: Handler<S>) {
   return async (req: Request, res: Response) => {
     const caller = callerIn(res);
     requireScope(caller, spec.scope);
+    const callOf = () => ({ caller, params: req.params as Record<string, string>, query: read(spec.query, req.query, "query"), body: read(spec.body, req.body, "body") }) as ApiCall<S>;
     const run = async (): Promise<Answer> => {
-      const call = { caller, params: req.params as Record<string, string>, query: read(spec.query, req.query, "query"), body: read(spec.body, req.body, "body") };
-      const answer = await handler(call as ApiCall<S>);
+      const answer = await handler(callOf());
       if (isFile(answer)) throw new Error("A file answer cannot be kept for a retry");
       return answer;
     };
@@ -52,10 +52,9 @@ function handle<S extends RouteSpec>(spec: S, handler: Handler<S>) {
       const answer = await oncePerKey(req, caller, run);
       return sendAnswer(res, answer, answer.headers);
     }
-    const call = { caller, params: req.params as Record<string, string>, query: read(spec.query, req.query, "query"), body: read(spec.body, req.body, "body") };
-    const answer = await handler(call as ApiCall<S>);
+    const answer = await handler(callOf());
     if (!isFile(answer)) return sendAnswer(res, answer);
-    res.status(200).type(answer.type).attachment(answer.filename).send(answer.file);
+    res.status(200).type(answer.type).attachment(answer.filename).set("Cache-Control", "private, no-store").send(answer.file);
   };
 }
 
