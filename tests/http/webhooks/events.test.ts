@@ -84,6 +84,44 @@ describe("events from real actions", () => {
     expect(carrierRx.verifiedWith(carrierSecret).map((e) => e.event)).toEqual(["proof.accepted", "invoice.paid"]);
   });
 
+  it("a job awarded, a driver put on its load, collected, its position shared; another job cancelled", async () => {
+    const [carrierRx2, shipperRx2] = await Promise.all([startReceiver(), startReceiver()]);
+    try {
+      const carrierEvents = ["job.awarded", "job.cancelled", "load.assigned", "load.collected", "load.position"];
+      const carrier = await addEndpoint(carrierOffice, carrierRx2.url, carrierEvents);
+      const shipper = await addEndpoint(shipperOffice, shipperRx2.url, ["job.awarded", "job.cancelled", "load.collected"]);
+      const publish = async () => {
+        const answer = await shipperOffice.browser.post("/jobs").type("form").send(formBody({ _csrf: shipperOffice.csrf, ...jobFormBody({ required_certifications: [] }), publish: "1" }));
+        const jobId = Number(answer.headers.location!.split("/").at(-1));
+        await carrierOffice.browser.post(`/jobs/${jobId}/quotes`).type("form").send({ _csrf: carrierOffice.csrf, price: "410", number_of_loads: "1" }).expect(303);
+        return jobId;
+      };
+      const awarded = await publish();
+      await shipperOffice.browser.post(`/jobs/${awarded}/award`).type("form").send({ _csrf: shipperOffice.csrf }).expect(303);
+      const load = await db().load.findFirstOrThrow({ where: { jobId: awarded } });
+      await carrierOffice.browser.post(`/loads/${load.id}/driver`).type("form").send({ _csrf: carrierOffice.csrf, _method: "patch", driver_id: String(parties.driver.id) }).expect(303);
+      const phone = await signedInAgent(parties.driver.email);
+      await phone.browser.post(`/loads/${load.id}/collection`).type("form").send({ _csrf: phone.csrf, confirmed: "1" }).expect(303);
+      const fix = { latitude: 53.2, longitude: -1.6, accuracy: 15, recorded_at: new Date().toISOString() };
+      await phone.browser.post(`/loads/${load.id}/positions`).set("X-CSRF-Token", phone.csrf).set("Accept", "application/json").send(fix).expect(201);
+      const cancelled = await publish();
+      await shipperOffice.browser.post(`/jobs/${cancelled}/cancellation`).type("form").send({ _csrf: shipperOffice.csrf }).expect(303);
+      await sendAll();
+
+      const toCarrier = carrierRx2.verifiedWith(carrier.secret);
+      expect(toCarrier.map((e) => e.event)).toEqual(["job.awarded", "load.assigned", "load.collected", "load.position", "job.cancelled"]);
+      const quote = await db().quote.findFirstOrThrow({ where: { jobId: awarded } });
+      expect(toCarrier[0]!.data).toMatchObject({ job: { id: awarded, status: "awarded" }, awards: [{ carrier_account_id: parties.carrier.accountId, quote_id: quote.id, price_per_load: { amount_pence: 41_000, currency: "GBP" }, number_of_loads: 1 }] });
+      expect(toCarrier[1]!.data.load).toMatchObject({ id: load.id, status: "driver_assigned", driver_id: parties.driver.id });
+      expect(toCarrier[2]!.data.load).toMatchObject({ id: load.id, status: "collected" });
+      expect(toCarrier[3]!.data).toEqual({ load_id: load.id, position: { latitude: 53.2, longitude: -1.6, accuracy_m: 15, recorded_at: fix.recorded_at } });
+      expect(toCarrier[4]!.data.job).toMatchObject({ id: cancelled, status: "cancelled" });
+      expect(shipperRx2.verifiedWith(shipper.secret).map((e) => e.event)).toEqual(["job.awarded", "load.collected", "job.cancelled"]);
+    } finally {
+      await Promise.all([carrierRx2.close(), shipperRx2.close()]);
+    }
+  });
+
   it("an account with no endpoint for an event enqueues nothing for it", async () => {
     const before = await db().webhookDelivery.count();
     const other = await createParties();
