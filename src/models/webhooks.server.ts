@@ -37,14 +37,17 @@ export async function requireEndpointFor(user: CurrentUser, id: unknown) {
   return { ...endpoint, eventNames: storedEvents(endpoint.events) };
 }
 
-/** The account's endpoints, newest first, each with its latest delivery (two statements in all). */
+/** The account's endpoints, newest first, each with its latest try (three statements however many there are). */
 export async function endpointsOf(accountId: number) {
   const endpoints = await db().webhookEndpoint.findMany({ where: { accountId }, orderBy: { id: "desc" } });
-  const latest = endpoints.length
+  const ids = endpoints.map((endpoint) => endpoint.id);
+  const latestAt = ids.length
+    ? await db().webhookDelivery.groupBy({ by: ["endpointId"], where: { endpointId: { in: ids }, lastAttemptAt: { not: null } }, _max: { lastAttemptAt: true } })
+    : [];
+  const latest = latestAt.length
     ? await db().webhookDelivery.findMany({
-        where: { endpointId: { in: endpoints.map((e) => e.id) }, lastAttemptAt: { not: null } },
-        orderBy: [{ lastAttemptAt: "desc" }, { id: "desc" }],
-        distinct: ["endpointId"],
+        where: { OR: latestAt.map((row) => ({ endpointId: row.endpointId, lastAttemptAt: row._max.lastAttemptAt })) },
+        orderBy: { id: "asc" },
         select: { endpointId: true, event: true, lastAttemptAt: true, lastStatus: true, deliveredAt: true },
       })
     : [];

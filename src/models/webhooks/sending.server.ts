@@ -10,9 +10,18 @@ import { PrivateAddressError, guardedLookup, literalRefused } from "#models/webh
 export type Answer = { status: number | null; text: string };
 
 /** Posts the body; answers the status (null when there was no answer) and the answer's start or the error. */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs = SEND_TIMEOUT_MS): Promise<Answer> {
-  const target = new URL(url);
-  if (literalRefused(target, allowPrivate)) return Promise.resolve({ status: null, text: new PrivateAddressError().message });
+export async function postWebhook(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs = SEND_TIMEOUT_MS): Promise<Answer> {
+  try {
+    const target = new URL(url);
+    if (literalRefused(target, allowPrivate)) return { status: null, text: new PrivateAddressError().message };
+    return await exchange(target, headers, body, allowPrivate, timeoutMs);
+  } catch (error) {
+    // Whatever goes wrong before an answer is a failed try, recorded like any other.
+    return { status: null, text: (error as Error).message.slice(0, ANSWER_CHARS) };
+  }
+}
+
+function exchange(target: URL, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs: number): Promise<Answer> {
   const client = target.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
     const settle = (answer: Answer) => {

@@ -150,6 +150,11 @@ describe("send again", () => {
     await publishJob();
     await sendAll();
     const delivery = await deliveryOf(id);
+    const list = (await office.browser.get("/account/webhooks").expect(200)).text;
+    expect(list).toMatch(/<td data-label="Last delivery">job\.published, [^<]+: Delivered \(204\)<\/td>/);
+    const log = (await office.browser.get(`/account/webhooks/${id}`).expect(200)).text;
+    expect(log).toContain('<td data-label="Status">Delivered (204)</td>');
+    expect(log).toContain(`<form action="/account/webhooks/${id}/deliveries/${delivery.id}/retry" method="post" class="inline-form">`);
     const again = await office.browser.post(`/account/webhooks/${id}/deliveries/${delivery.id}/retry`).type("form").send({ _csrf: office.csrf });
     expect(again.status).toBe(303);
     expect(again.headers.location).toBe(`/account/webhooks/${id}`);
