@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { createSignInLimiter } from "#server/rate-limit.server.ts";
-import { signedInAgent, testApp, type Agent } from "../../support/app.ts";
-import { createCarrier, createShipper, createUser } from "../../support/fixtures.ts";
+import { csrfTokenFor, signedInAgent, testApp, type Agent } from "../../support/app.ts";
+import { createCarrier, createShipper, createSupport, createUser } from "../../support/fixtures.ts";
 import { formBody } from "../../support/job-fixtures.ts";
 import { addEndpoint } from "./webhook-fixtures.ts";
 
@@ -79,6 +79,23 @@ describe("who may see the webhooks pages", () => {
   it("another endpoint's delivery cannot be sent again through one's own: 404", async () => {
     expect((await post(admin, `/account/webhooks/${mine}/deliveries/${theirDelivery}/retry`)).status).toBe(404);
     expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: theirDelivery } })).nextAttemptAt).toBeNull();
+  });
+});
+
+describe("support impersonating the admin", () => {
+  it("reads the pages but may not add, change, rotate or delete (403): a secret would outlast the impersonation", async () => {
+    const support = await createSupport();
+    const x = await signedInAgent(support.email, app);
+    await x.browser.post("/admin/impersonations").type("form").send({ _csrf: x.csrf, user_id: shipper.id }).expect(303);
+    const as = { browser: x.browser, csrf: await csrfTokenFor(x.browser, "/dashboard") };
+    expect((await as.browser.get("/account/webhooks")).status).toBe(200);
+    const before = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: mine } });
+    for (const [path, body] of [["/account/webhooks", { url: "https://a.example/h", events: ["job.published"] }], [`/account/webhooks/${mine}/rotate`, {}], [`/account/webhooks/${mine}`, { _method: "delete" }]] as const) {
+      const answer = await post(as, path, body);
+      expect(answer.status).toBe(403);
+      expect(answer.text).toContain("You cannot change webhooks while impersonating a user.");
+    }
+    expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: mine } })).toEqual(before);
   });
 });
 
