@@ -113,6 +113,10 @@ describe("refused forms", () => {
     expect(answer.status).toBe(422);
     expect(answer.text).toContain(`<p class="field-error" id="field_${field}_error">${message}</p>`);
     expect(answer.text).toContain("There is a problem");
+    // The summary's link leads to the field (the first box of the events), which names its message.
+    const target = field === "url" ? "field_url" : "field_events_job_published";
+    expect(answer.text).toContain(`<a href="#${target}">${message}</a>`);
+    expect(answer.text).toMatch(new RegExp(`id="${target}"[^>]*aria-describedby="[^"]*field_${field}_error" aria-invalid="true"`));
     expect(await count()).toBe(before);
   });
 
