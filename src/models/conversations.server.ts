@@ -78,11 +78,11 @@ export async function findJobConversation(user: CurrentUser, jobId: number, carr
   if (!job || carrier?.kind !== "carrier" || job.status === "draft") return null;
   const party = partyOf(user, job.shipperAccount.id, carrier.id, null);
   const open = isOutForQuotes(job.status);
-  // The shipper answers carriers who came forward; a carrier may ask about any job on the board; never across a block.
+  // The shipper answers carriers who came forward; a carrier may ask about a job out for quotes offered
+  // to it (the market's, or its pools' before the step; a `known` job is within its sight); never across a block.
   if (!party || (!known && (await blockedBetween(job.shipperAccount.id, carrier.id)))) return null;
-  // Before the market step only the pools' carriers may ask (or those that came forward); a `known` job is within sight.
-  const mustHaveComeForward = party === "shipper" || !open || (!job.onMarket && !(await isInvited(jobId, carrier.id)));
-  if (mustHaveComeForward && !(await hasComeForward(jobId, carrierAccountId))) return null;
+  const offered = party === "carrier" && open && (job.onMarket || (await isInvited(jobId, carrier.id)));
+  if (!offered && !(await hasComeForward(jobId, carrierAccountId))) return null;
   const { shipperAccount, onMarket: _onMarket, ...rest } = job;
   return build({ kind: "job", jobId, carrierAccountId }, party, rest, null, shipperAccount, { id: carrier.id, name: carrier.name }, open);
 }
