@@ -120,6 +120,25 @@ describe("statements per page", () => {
     expect((await browser.get(`/jobs?load_type=drums&sort=newest&shown=${++fresh}`).expect(200)).text).toContain("Pool job 4");
   });
 
+  it("a shipper's job page costs one statement more for a job offered to pools than for the market's, however many pools and carriers: the pools, their members, who looked and who quoted in one read", async () => {
+    const shipper = await createShipper();
+    const { browser } = await signedInAgent(shipper.email);
+    const market = await createJob(shipper.accountId, shipper.id, { status: "open" });
+    const marketCost = (await statementsFor(browser, `/jobs/${market.id}`)).length;
+    const pooled = async (pools: number) => {
+      const job = await createJob(shipper.accountId, shipper.id, { status: "open", audience: "pools", onMarket: false });
+      for (let i = 0; i < pools; i++) {
+        const pool = await db().pool.create({ data: { shipperAccountId: shipper.accountId, name: `Page pool ${job.id}-${i}`, createdById: shipper.id } });
+        const member = await createCarrier();
+        await db().poolMember.create({ data: { poolId: pool.id, carrierAccountId: member.accountId } });
+        await db().jobPool.create({ data: { jobId: job.id, poolId: pool.id } });
+      }
+      return (await statementsFor(browser, `/jobs/${job.id}`)).length;
+    };
+    expect(await pooled(1)).toBe(marketCost + 1);
+    expect(await pooled(4)).toBe(marketCost + 1);
+  });
+
   it("a carrier's quotes page costs 5 whatever its size: the count, the quotes, their jobs and places, and the active quotes of the jobs on the board; 6 sorted by state", async () => {
     const shipper = await createShipper();
     const carrier = await createCarrier();
