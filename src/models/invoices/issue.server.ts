@@ -59,7 +59,8 @@ async function refreshDraft(invoiceId: number, now: Date): Promise<void> {
 export async function invoiceAfterChargesDecided(loadId: number, now = new Date()): Promise<void> {
   try {
     const line = await db().invoiceLine.findUnique({ where: { loadId }, select: { invoice: { select: { id: true, status: true } } } });
-    if (!line) await invoiceAcceptedLoad(loadId, now);
+    // A self-billed invoice that waited for the charges is raised now: an event for its parties.
+    if (!line) await invoiceAcceptedLoad(loadId, now).then((id) => (id ? webhookEvent("invoice.issued", id) : undefined));
     else if (line.invoice.status === "draft") await refreshDraft(line.invoice.id, now);
   } catch (error) {
     logger().error({ err: error, loadId }, "invoice after extra charges were decided failed");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { formBody, jobFormBody } from "../../support/job-fixtures.ts";
 import { realPng, uploaded } from "../../support/files.ts";
-import { createParties, signedInAgent, type Parties, type Signed } from "../invoices/invoice-fixtures.ts";
+import { createParties, deliveredLoad, signedInAgent, type Parties, type Signed } from "../invoices/invoice-fixtures.ts";
 import { startReceiver } from "./receiver.ts";
 import { addEndpoint, sendAll } from "./webhook-fixtures.ts";
 
@@ -119,6 +119,30 @@ describe("events from real actions", () => {
       expect(shipperRx2.verifiedWith(shipper.secret).map((e) => e.event)).toEqual(["job.awarded", "load.collected", "job.cancelled"]);
     } finally {
       await Promise.all([carrierRx2.close(), shipperRx2.close()]);
+    }
+  });
+
+  it("a self-billed invoice, raised when the shipper accepts the proof, is issued at once: both parties told", async () => {
+    const other = await createParties();
+    const [rx, office] = await Promise.all([startReceiver(), signedInAgent(other.carrier.email)]);
+    try {
+      const { secret } = await addEndpoint(office, rx.url, ["invoice.issued"]);
+      await db().selfBillingAgreement.create({
+        data: {
+          shipperAccountId: other.shipper.accountId, carrierAccountId: other.carrier.accountId, status: "accepted", startsOn: new Date("2026-11-01T00:00:00Z"),
+          endsOn: new Date("2027-10-31T00:00:00Z"), carrierVatNumber: "GB987654321", offeredById: other.shipper.id, decidedById: other.carrier.id, decidedAt: new Date("2026-11-01T10:00:00Z"),
+        },
+      });
+      const loadId = await deliveredLoad(other, 52_000);
+      const shipper = await signedInAgent(other.shipper.email);
+      await shipper.browser.post(`/loads/${loadId}/proof_review`).type("form").send({ _csrf: shipper.csrf, decision: "accept" }).expect(303);
+      await sendAll();
+      const [issued, ...more] = rx.verifiedWith(secret);
+      expect(more).toHaveLength(0);
+      const invoice = await db().invoice.findFirstOrThrow({ where: { lines: { some: { loadId } } } });
+      expect(issued).toMatchObject({ event: "invoice.issued", data: { invoice: { id: invoice.id, number: invoice.number, status: "issued", self_billed: true, issuer_account_id: other.carrier.accountId } } });
+    } finally {
+      await rx.close();
     }
   });
 
