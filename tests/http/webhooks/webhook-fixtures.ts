@@ -2,6 +2,8 @@ import { db } from "#db/client.server.ts";
 import { deliverWebhooks } from "#server/background/webhook-deliveries.server.ts";
 import type { Agent } from "../../support/app.ts";
 import { formBody } from "../../support/job-fixtures.ts";
+import type { Envelope, Received } from "./receiver.ts";
+import { Webhook } from "standardwebhooks";
 
 // Endpoints made through the real form, and the outbox sent until nothing is left to send.
 
@@ -27,4 +29,16 @@ export async function sendAll(deadlineMs = 10_000): Promise<void> {
     if (Date.now() > until) throw new Error(`${await pending()} deliveries still waiting`);
     await deliverWebhooks(new Date(), "http://loadline.test");
   }
+}
+
+/**
+ * Every delivery a receiver got, verified with standardwebhooks, in the order the events were
+ * enqueued: deliveries due together are sent at once, so they may arrive in any order (as a real
+ * receiver must expect).
+ */
+export async function verifiedInOrder(received: readonly Received[], secret: string): Promise<Envelope[]> {
+  const rows = await db().webhookDelivery.findMany({ where: { messageId: { in: received.map((d) => d.headers["webhook-id"]!) } }, select: { id: true, messageId: true } });
+  const order = new Map(rows.map((row) => [row.messageId, row.id]));
+  const position = (delivery: Received) => order.get(delivery.headers["webhook-id"]!) ?? Number.MAX_SAFE_INTEGER;
+  return [...received].sort((a, b) => position(a) - position(b)).map((delivery) => new Webhook(secret).verify(delivery.body, delivery.headers) as Envelope);
 }
