@@ -61,6 +61,16 @@ describe("a carrier outside a job's pools", () => {
     expect(await canFollowStream(member, `conversation:job:${job.id}:${world.inside.accountId}`)).toBe(true);
   });
 
+  it("finds nothing of an invited-only auction: not its page, nor the dashboard's auctions", async () => {
+    const auction = await pooledJob(world.shipper, [world.pool.id], {
+      reference: `Pool auction ${Date.now()}`, status: "live", isAuction: true, auctionOpensAt: new Date(Date.now() - 3_600_000), auctionClosesAt: new Date(Date.now() + 86_400_000),
+    });
+    await outside.browser.get(`/jobs/${auction.id}`).expect(404);
+    await outside.browser.post(`/jobs/${auction.id}/quotes`).type("form").send({ _csrf: outside.csrf, ...quote }).expect(404);
+    expect((await outside.browser.get("/dashboard").expect(200)).text).not.toContain(auction.reference);
+    expect((await (await signedInAgent(world.inside.email)).browser.get("/dashboard").expect(200)).text).toContain(auction.reference);
+  });
+
   it("sees a job on the open market as before", async () => {
     const market = await createJob(world.shipper.accountId, world.shipper.id);
     await outside.browser.get(`/jobs/${market.id}`).expect(200);
