@@ -13,10 +13,15 @@ import { resolvedProblem } from "#models/webhooks/addresses.server.ts";
 
 type Endpoint = { id: number; accountId: number };
 
+/** Enough for a production, a staging and a few partners' systems; each endpoint costs a send per event. */
+export const MAX_ENDPOINTS = 20;
+export const TOO_MANY_ENDPOINTS = `An account can have up to ${MAX_ENDPOINTS} endpoints: delete one you no longer use first`;
+
 /** A new endpoint with a new secret, or 422 when its address resolves to a private network (unless allowed). */
 export async function createEndpoint(user: CurrentUser, input: WebhookEndpointInput, allowPrivate: boolean): Promise<Result<{ id: number; secret: string }>> {
   const problem = allowPrivate ? null : await resolvedProblem(input.url);
   if (problem) return refused({ url: problem });
+  if ((await db().webhookEndpoint.count({ where: { accountId: user.accountId } })) >= MAX_ENDPOINTS) return refused({ base: TOO_MANY_ENDPOINTS });
   const secret = newWebhookSecret();
   const endpoint = await db().webhookEndpoint.create({
     data: { accountId: user.accountId, createdById: user.id, url: input.url, events: JSON.stringify(input.events), secret },

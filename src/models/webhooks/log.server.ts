@@ -8,6 +8,9 @@ import { wakeWebhookDeliveries } from "#models/webhooks/wake.server.ts";
 
 export const LOG_PAGE_SIZE = 50;
 
+/** How long a finished delivery stays in the log (load.position alone can write thousands a day). */
+export const LOG_KEPT_DAYS = 30;
+
 export async function deliveriesOf(endpointId: number, page = 1) {
   const where = { endpointId };
   const [total, rows] = await Promise.all([
@@ -32,4 +35,13 @@ export async function sendAgain(endpointId: number, deliveryId: unknown, now = n
   });
   found(count > 0);
   wakeWebhookDeliveries();
+}
+
+/** Deletes deliveries delivered or given up more than 30 days before `now`; answers how many. */
+export async function pruneDeliveryLog(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - LOG_KEPT_DAYS * 86_400_000);
+  const { count } = await db().webhookDelivery.deleteMany({
+    where: { nextAttemptAt: null, OR: [{ deliveredAt: { lt: before } }, { failedAt: { lt: before } }] },
+  });
+  return count;
 }

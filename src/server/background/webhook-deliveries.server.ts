@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { env } from "#lib/env.server.ts";
 import { type TryOutcome, deliverDue } from "#models/webhooks/delivery.server.ts";
 import { tellAdminsDisabled } from "#models/webhooks/given-up.server.ts";
+import { pruneDeliveryLog } from "#models/webhooks/log.server.ts";
 import { onWebhooksEnqueued } from "#models/webhooks/wake.server.ts";
 import { webhookPath } from "#pages/webhooks.server.ts";
 
@@ -11,6 +12,7 @@ import { webhookPath } from "#pages/webhooks.server.ts";
 
 const INTERVAL_MS = 3_000;
 const BATCH = 25;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** One pass at `now`: sends what is due, then tells the admins of each endpoint it disabled. */
 export async function deliverWebhooks(now = new Date(), origin = env().APP_ORIGIN ?? `http://localhost:${env().PORT}`): Promise<TryOutcome[]> {
@@ -47,12 +49,16 @@ export function startWebhookDeliveries(logger: Logger): { stop(): Promise<void> 
   };
   const timer = setInterval(run, INTERVAL_MS);
   timer.unref();
+  // The log's old rows go hourly; any process may do it (a delete of rows already gone deletes none).
+  const pruning = setInterval(() => pruneDeliveryLog().catch((error: unknown) => logger.error({ err: error }, "webhook log pruning failed")), PRUNE_EVERY_MS);
+  pruning.unref();
   const unlisten = onWebhooksEnqueued(run);
   run();
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearInterval(pruning);
       unlisten();
       await running;
     },

@@ -4,6 +4,7 @@ import { createSignInLimiter } from "#server/rate-limit.server.ts";
 import { csrfTokenFor, signedInAgent, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper, createSupport, createUser } from "../../support/fixtures.ts";
 import { formBody } from "../../support/job-fixtures.ts";
+import { pruneDeliveryLog } from "#models/webhooks/log.server.ts";
 import { addEndpoint } from "./webhook-fixtures.ts";
 
 // The account's webhook pages: its admin's alone (403 for the rest of the account), another
@@ -158,5 +159,30 @@ describe("an endpoint's life", () => {
     expect(deleted.headers.location).toBe("/account/webhooks");
     expect(await db().webhookEndpoint.count({ where: { id } })).toBe(0);
     expect(await db().webhookDelivery.count({ where: { endpointId: id } })).toBe(0);
+  });
+
+  it("an account has at most 20 endpoints: the 21st is refused (422) with the reason", async () => {
+    const other = await createCarrier();
+    const office = await signedInAgent(other.email, app);
+    await db().webhookEndpoint.createMany({ data: Array.from({ length: 20 }, (_, n) => ({ accountId: other.accountId, createdById: other.id, url: `https://h.example/${n}`, events: '["quote.created"]', secret: "whsec_x" })) });
+    const answer = await post(office, "/account/webhooks", { url: "https://h.example/21", events: ["quote.created"] });
+    expect(answer.status).toBe(422);
+    expect(answer.text).toContain("<li>An account can have up to 20 endpoints: delete one you no longer use first</li>");
+    expect(await db().webhookEndpoint.count({ where: { accountId: other.accountId } })).toBe(20);
+  });
+
+  it("keeps finished deliveries in the log for 30 days, and those still being tried however old", async () => {
+    const { id } = await addEndpoint(admin, "https://hooks.crunch.example/log", ["job.published"]);
+    const day = 86_400_000;
+    const now = Date.now();
+    const row = (name: string, data: Record<string, Date | null>) => db().webhookDelivery.create({ data: { endpointId: id, messageId: `msg_${name}_${id}`, event: "job.published", payload: "{}", nextAttemptAt: null, ...data } });
+    await row("old_delivered", { deliveredAt: new Date(now - 31 * day) });
+    await row("old_failed", { failedAt: new Date(now - 31 * day) });
+    const kept = [
+      await row("recent", { deliveredAt: new Date(now - 29 * day) }),
+      await row("trying", { nextAttemptAt: new Date(now + day), createdAt: new Date(now - 40 * day) }),
+    ];
+    expect(await pruneDeliveryLog(new Date(now))).toBe(2);
+    expect((await db().webhookDelivery.findMany({ where: { endpointId: id }, orderBy: { id: "asc" } })).map((d) => d.id)).toEqual(kept.map((d) => d.id));
   });
 });
