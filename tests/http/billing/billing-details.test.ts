@@ -102,11 +102,14 @@ describe("saving billing details", () => {
     });
   });
 
-  it("the account page links to it for an admin only", async () => {
-    const admin = await signedInAgent(shipper.email);
-    expect((await admin.browser.get("/account")).text).toContain('<a href="/account/billing">Billing details</a>');
+  it("the account page links to it, the API keys and the webhooks for an admin only", async () => {
+    const admin = (await (await signedInAgent(shipper.email)).browser.get("/account")).text;
+    for (const link of ['<a href="/account/billing">Billing details</a>', '<a href="/account/api_keys">API keys</a>', '<a href="/account/webhooks">Webhooks</a>']) {
+      expect(admin).toContain(link);
+    }
     const member = await createUser("shipper", { role: "member", accountId: shipper.accountId });
-    expect((await (await signedInAgent(member.email)).browser.get("/account")).text).not.toContain("/account/billing");
+    const memberPage = (await (await signedInAgent(member.email)).browser.get("/account")).text;
+    for (const path of ["/account/billing", "/account/api_keys", "/account/webhooks"]) expect(memberPage).not.toContain(path);
   });
 });
 
