@@ -38,7 +38,7 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
     where: { emailedAt: null, job: jobScopes.onBoard, savedSearch: { user: SEARCH_OWNERS } },
     select: {
       id: true,
-      job: { select: { ...matchedJobSelect, shipperAccountId: true } },
+      job: { select: { ...matchedJobSelect, shipperAccountId: true, onMarket: true, pools: { select: { poolId: true } } } },
       savedSearch: { select: { name: true, userId: true, user: { select: { email: true, name: true, accountId: true } } } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -46,9 +46,13 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
   // A job whose shipper a block stands between with the search owner's company is not mailed (nor
   // stamped: lifting the block lets it go out).
   const blocks = await blockedPairsAmong(pending.flatMap((m) => [m.job.shipperAccountId, m.savedSearch.user.accountId]));
+  // A job still offered only to pools is mailed only to a company in one of them today (one removed
+  // from the pool since the match was recorded has lost sight of it).
+  const pooled = await poolsAmong(pending.filter((m) => !m.job.onMarket).map((m) => m.savedSearch.user.accountId));
   const byUser = new Map<number, PendingMatch[]>();
   for (const match of pending) {
     if (blocks.has(`${match.job.shipperAccountId}:${match.savedSearch.user.accountId}`)) continue;
+    if (!match.job.onMarket && !match.job.pools.some((pool) => pooled.has(`${pool.poolId}:${match.savedSearch.user.accountId}`))) continue;
     const userId = match.savedSearch.userId;
     byUser.set(userId, [...(byUser.get(userId) ?? []), match]);
   }
@@ -58,6 +62,13 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
     if (claimed.length && (await sendDigest(claimed, now, origin))) sent += 1;
   }
   return sent;
+}
+
+/** Which of these carrier companies are in which pools, as "poolId:accountId", in one query (none asked: none run). */
+async function poolsAmong(accountIds: readonly number[]): Promise<Set<string>> {
+  if (!accountIds.length) return new Set();
+  const rows = await db().poolMember.findMany({ where: { carrierAccountId: { in: [...new Set(accountIds)] } }, select: { poolId: true, carrierAccountId: true } });
+  return new Set(rows.map((row) => `${row.poolId}:${row.carrierAccountId}`));
 }
 
 /**

@@ -117,3 +117,22 @@ describe("sendSearchDigests: new matches by e-mail, at most one an hour", () => 
     expect(lettersTo(pat.email)).toEqual([]);
   });
 });
+
+describe("sendSearchDigests and pools", () => {
+  it("mails a job offered only to pools to a company in one of them, not to one removed from it since the match", async () => {
+    const kept = await searcher("Kept", { "Into Pool Digest": "Pool Digest" });
+    const removed = await searcher("Removed", { "Into Pool Digest too": "Pool Digest" });
+    const pool = await db().pool.create({ data: { shipperAccountId: shipper.accountId, name: `Digest pool ${Date.now()}`, createdById: shipper.id } });
+    await db().poolMember.createMany({ data: [kept, removed].map((user) => ({ poolId: pool.id, carrierAccountId: user.accountId })) });
+    const job = await createJob(shipper.accountId, shipper.id, { reference: "Pooled pallets to Glasgow", audience: "pools", onMarket: false, delivery: { city: "Glasgow", countryCode: "GB", region: "Pool Digest" } });
+    await db().jobPool.create({ data: { jobId: job.id, poolId: pool.id } });
+    await recordMatches(job.id);
+    expect(await db().savedSearchMatch.count({ where: { jobId: job.id } })).toBe(2);
+    await db().poolMember.delete({ where: { poolId_carrierAccountId: { poolId: pool.id, carrierAccountId: removed.accountId } } });
+
+    await sendSearchDigests(new Date(), ORIGIN);
+
+    expect(lettersTo(kept.email).map((letter) => letter.text.includes(`${ORIGIN}/jobs/${job.id}`))).toEqual([true]);
+    expect(lettersTo(removed.email)).toHaveLength(0);
+  });
+});
