@@ -45,6 +45,18 @@ describe("/account/api_keys", () => {
     expect(await db().apiKey.count({ where: { accountId: admin.accountId } })).toBe(0);
   });
 
+  it("answers the GOV.UK pattern: a summary whose links lead to the refused fields, each marked invalid", async () => {
+    const { browser, csrf } = await adminPage();
+    const refused = await browser.post("/account/api_keys").type("form").send(`_csrf=${csrf}&name=&expires_on=2001-01-01`);
+    const links = [...refused.text.matchAll(/<li><a href="#([^"]+)">([^<]*)<\/a><\/li>/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([
+      ["field_name", "Enter a name for the key"],
+      ["scope_jobs_read", "Choose at least one scope"],
+      ["field_expires_on", "The expiry date must be today or later"],
+    ]);
+    for (const [id] of links) expect(refused.text).toMatch(new RegExp(`id="${id}"[^>]*aria-invalid="true"`));
+  });
+
   it("stops a key at the end of its expiry day", async () => {
     const { admin, browser, csrf } = await adminPage();
     const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
