@@ -48,7 +48,11 @@ function operationsOf(document: Json) {
   );
 }
 
-export function developersPage() {
+// The document only changes with the code: worked out once per process.
+let built: ReturnType<typeof buildPage> | undefined;
+export const developersPage = () => (built ??= buildPage());
+
+function buildPage() {
   const document = openApiDocument();
   const operations = operationsOf(document);
   const tags = [...new Set(operations.map((op) => op.tag))];
