@@ -164,6 +164,17 @@ describe("GET, PATCH and cancel /api/v2/jobs/{id}", () => {
     expect(nonsense.response.status).toBe(404);
   });
 
+  it("lets a carrier read a job on the board, not a draft (404); nor change it (403)", async () => {
+    const open = await createJob(shipper.accountId, shipper.id, { reference: "Board job" });
+    const draft = await createJob(shipper.accountId, shipper.id, { reference: "Hidden draft", status: "draft", publishedAt: null });
+    const carrierApi = await clientFor(await createCarrier());
+    expect((await carrierApi.GET("/jobs/{id}", { params: { path: { id: open.id } } })).data).toMatchObject({ id: open.id, reference: "Board job" });
+    expect((await carrierApi.GET("/jobs/{id}", { params: { path: { id: draft.id } } })).response.status).toBe(404);
+    const change = await carrierApi.PATCH("/jobs/{id}", { params: { path: { id: open.id } }, body: { reference: "Mine" } });
+    expect(change.response.status).toBe(403);
+    expect(change.error!.detail).toBe("Only a shipper's office can post and change jobs");
+  });
+
   it("changes only the fields sent, with the form's rules", async () => {
     const created = (await api.POST("/jobs", { body: { ...jobBody({ reference: "Before" }), publish: true } })).data!;
     const { response, data } = await api.PATCH("/jobs/{id}", { params: { path: { id: created.id } }, body: { reference: "After" } });
