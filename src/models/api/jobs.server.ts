@@ -2,12 +2,12 @@ import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import { HttpError } from "#lib/errors.server.ts";
-import { blockedWith } from "#models/company-blocks.server.ts";
-import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // The API's list of jobs, a page at a time by id (newest first): the shipper office's own jobs, or
-// the jobs a carrier's people may read by the job page's own rule (jobScopes.visibleToCarrier).
+// the jobs a carrier's people may read by the job page's own rule (visibleToCarrierWhere: its
+// blocks and its pools).
 
 export const NO_JOBS_FOR_DRIVERS = "A shipper's driver sees only the loads they drive: use /loads";
 
@@ -16,7 +16,7 @@ export type JobFilter = { status?: string | undefined; updatedSince?: Date | und
 /** Who may read which jobs; a shipper's driver none (as on the pages: 403). */
 export async function jobsVisibleTo(user: CurrentUser): Promise<Prisma.JobWhereInput> {
   if (isOfficeOf("shipper", user)) return { shipperAccountId: user.accountId };
-  if (user.account.kind === "carrier") return jobScopes.visibleToCarrier(user, await blockedWith(user.accountId));
+  if (user.account.kind === "carrier") return visibleToCarrierWhere(user);
   throw new HttpError(403, user.account.kind === "shipper" ? NO_JOBS_FOR_DRIVERS : "Jobs are not available for your account");
 }
 

@@ -37,14 +37,15 @@ function notFrom(blocked: readonly number[]): Prisma.JobWhereInput {
  * The jobs a carrier's user may read (job page, quotes page, files, messages, live streams): a
  * driver, the jobs of their own loads; the office, jobs out for quotes in its audience (the market,
  * or a pool it is in: `poolIds`) and jobs it quoted on, unless a block stands between it and the
- * shipper (`blocked`), and jobs it runs loads for whatever the blocks: those loads go on. So a
+ * shipper (`blocked`), and jobs it runs loads for whatever the blocks: those loads go on. Both lists
+ * are asked for (carrierSight in jobs/sight), so no reader can forget the pools. So a
  * carrier taken out of a pool loses the pool-only jobs it had not quoted on, and keeps the others.
  */
 function visibleToCarrier(
   user: Pick<CurrentUser, "id" | "accountId" | "role">,
-  blocked: readonly number[] = [],
-  poolIds: readonly number[] = [],
+  sight: { blocked: readonly number[]; poolIds: readonly number[] },
 ): Prisma.JobWhereInput {
+  const { blocked, poolIds } = sight;
   if (user.role === "driver") return { ...statusScopes.published, loads: { some: { driverId: user.id } } };
   return {
     ...statusScopes.published,

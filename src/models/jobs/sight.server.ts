@@ -19,9 +19,8 @@ export async function carrierSight(accountId: number): Promise<{ blocked: number
 
 /** The jobs this carrier's user may read (jobScopes.visibleToCarrier with its blocks and pools). */
 export async function visibleToCarrierWhere(user: Viewer): Promise<Prisma.JobWhereInput> {
-  if (user.role === "driver") return jobScopes.visibleToCarrier(user);
-  const { blocked, poolIds } = await carrierSight(user.accountId);
-  return jobScopes.visibleToCarrier(user, blocked, poolIds);
+  if (user.role === "driver") return jobScopes.visibleToCarrier(user, { blocked: [], poolIds: [] });
+  return jobScopes.visibleToCarrier(user, await carrierSight(user.accountId));
 }
 
 /**

@@ -137,6 +137,22 @@ describe("GET /api/v2/jobs", () => {
     expect(ids).not.toContain(draft.id);
   });
 
+  it("gives a pool's carrier the jobs offered to its pool; a carrier outside it neither lists nor reads them (404)", async () => {
+    const owner = await createShipper();
+    const member = await createCarrier();
+    const outsider = await createCarrier();
+    const pool = await db().pool.create({ data: { shipperAccountId: owner.accountId, name: "API regulars", createdById: owner.id } });
+    await db().poolMember.create({ data: { poolId: pool.id, carrierAccountId: member.accountId } });
+    const job = await createJob(owner.accountId, owner.id, { reference: "Pool only", audience: "pools", onMarket: false });
+    await db().jobPool.create({ data: { jobId: job.id, poolId: pool.id } });
+    const listed = async (carrier: typeof member) =>
+      (await (await clientFor(carrier, ["jobs:read"])).GET("/jobs", { params: { query: { limit: "100" } } })).data!.data.map((row) => row.id);
+    expect(await listed(member)).toContain(job.id);
+    expect(await listed(outsider)).not.toContain(job.id);
+    expect((await (await clientFor(member, ["jobs:read"])).GET("/jobs/{id}", { params: { path: { id: job.id } } })).response.status).toBe(200);
+    expect((await (await clientFor(outsider, ["jobs:read"])).GET("/jobs/{id}", { params: { path: { id: job.id } } })).response.status).toBe(404);
+  });
+
   it("refuses a shipper's driver (403): drivers see only their loads", async () => {
     const driver = await createUser("shipper", { role: "driver", accountId: shipper.accountId });
     const { response, error } = await (await clientFor(driver)).GET("/jobs");
