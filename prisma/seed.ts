@@ -19,6 +19,7 @@ import { seedCreditNotes } from "./seeds/credit-notes.ts";
 import { seedSelfBilling } from "./seeds/self-billing.ts";
 import { seedRatings } from "./seeds/ratings.ts";
 import { seedPools, seedPoolsFirstJob } from "./seeds/pools.ts";
+import { seedApiKeys } from "./seeds/api-keys.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -28,6 +29,8 @@ export type SeedOptions = {
 
 export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedOptions = {}): Promise<void> {
   const accounts = await seedUsers(db, { supportPassword });
+  // Known keys the README's API examples use: only with the demo's known passwords, never in production.
+  await seedApiKeys(db, accounts, { demo: supportPassword === "demo" });
   const poolId = await seedPools(db, accounts);
   await seedJobs(db, accounts);
   await seedPoolsFirstJob(db, accounts, poolId);

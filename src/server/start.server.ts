@@ -13,6 +13,7 @@ import { startAuctionClock, type AuctionClock } from "#models/auctions/clock.ser
 import { finishInterruptedAwards } from "#models/loads/stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
+import { deleteExpiredIdempotencyKeys } from "#models/idempotency.server.ts";
 import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
 import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
@@ -184,8 +185,9 @@ function repeat(everyMs: number, run: () => Promise<unknown>): Background {
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /**
- * Hourly, and once at start: files uploaded over a day ago and never used are deleted, and carriers
- * are reminded of documents about to expire (each reminder is stamped, so none is lost or repeated).
+ * Hourly, and once at start: files uploaded over a day ago and never used are deleted, carriers
+ * are reminded of documents about to expire (each reminder is stamped, so none is lost or repeated),
+ * and the API's expired Idempotency-Keys are deleted.
  */
 function startHousekeeping(logger: Logger): Background {
   return repeat(HOUSEKEEPING_EVERY_MS, async () => {
@@ -195,6 +197,10 @@ function startHousekeeping(logger: Logger): Background {
     await sendExpiryReminders()
       .then((sent) => sent && logger.info({ sent }, "document expiry reminders sent"))
       .catch((err: unknown) => logger.error({ err }, "sending document reminders failed"));
+    // The API's Idempotency-Keys are kept 24 hours.
+    await deleteExpiredIdempotencyKeys()
+      .then((deleted) => deleted && logger.info({ deleted }, "expired Idempotency-Keys deleted"))
+      .catch((err: unknown) => logger.error({ err }, "deleting expired Idempotency-Keys failed"));
   });
 }
 

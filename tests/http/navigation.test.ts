@@ -59,3 +59,12 @@ describe("the site's menu", () => {
     expect(await menuOf(driver.email)).toEqual(["My loads /loads", "Messages /messages"]);
   });
 });
+
+describe("the site's footer", () => {
+  it("links everyone, signed in or not, to the API reference", async () => {
+    const footer = (page: string) => /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(page)?.[1] ?? "";
+    expect(footer((await agent().get("/login").expect(200)).text)).toContain('<a href="/developers">API for developers</a>');
+    const { browser } = await signedInAgent((await createShipper()).email);
+    expect(footer((await browser.get("/jobs").expect(200)).text)).toContain('<a href="/developers">API for developers</a>');
+  });
+});

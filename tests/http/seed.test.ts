@@ -18,6 +18,8 @@ const counts = async () => ({
   invitations: await db().invitation.count(),
   invoices: await db().invoice.count(),
   billingDetails: await db().billingDetails.count(),
+  pools: await db().pool.count(),
+  apiKeys: await db().apiKey.count(),
 });
 
 describe("demo data", () => {
@@ -27,6 +29,17 @@ describe("demo data", () => {
     expect(once.users).toBeGreaterThanOrEqual(5);
     await seed(db());
     expect(await counts()).toEqual(once);
+  });
+
+  it("offers Northwind's chilled yoghurt job to the Pennine regulars first, and has the README's two demo API keys", async () => {
+    await seed(db());
+    const job = await db().job.findFirstOrThrow({ where: { reference: "Chilled yoghurt Leeds to Doncaster" }, include: { pools: { include: { pool: { include: { members: true } } } } } });
+    expect(job).toMatchObject({ audience: "pools_then_market", onMarket: false });
+    expect(job.pools.map((offer) => offer.pool.name)).toEqual(["Pennine regulars"]);
+    const pennine = await db().account.findFirstOrThrow({ where: { users: { some: { email: "carrier@example.com" } } } });
+    expect(job.pools[0]!.pool.members.map((member) => member.carrierAccountId)).toEqual([pennine.id]);
+    const keys = await db().apiKey.findMany({ where: { name: { startsWith: "Demo: " } }, select: { prefix: true } });
+    expect(keys.map((key) => key.prefix).sort()).toEqual(["ll_live_demo", "ll_live_demo"]);
   });
 });
 

@@ -23,16 +23,14 @@ export async function deliverWebhooks(now = new Date(), origin = env().APP_ORIGI
   return outcomes;
 }
 
-export function startWebhookDeliveries(logger: Logger): { stop(): Promise<void> } {
+/**
+ * Runs `pass` at most once at a time: asked while running, it runs once more afterwards (so an
+ * event enqueued during a pass is not left for the next tick).
+ */
+function oneAtATime(pass: () => Promise<void>, logger: Logger) {
   let running: Promise<void> | null = null;
   let again = false;
-  let stopped = false;
-  const pass = async () => {
-    // A full batch means more may be due: go on at once rather than wait for the next tick.
-    while (!stopped && (await deliverWebhooks()).length === BATCH);
-  };
-  const run = () => {
-    if (stopped) return;
+  const run = (): void => {
     if (running) {
       again = true;
       return;
@@ -47,6 +45,16 @@ export function startWebhookDeliveries(logger: Logger): { stop(): Promise<void> 
         }
       });
   };
+  return { run, idle: () => running };
+}
+
+export function startWebhookDeliveries(logger: Logger): { stop(): Promise<void> } {
+  let stopped = false;
+  // A full batch means more may be due: go on at once rather than wait for the next tick.
+  const sender = oneAtATime(async () => {
+    while (!stopped && (await deliverWebhooks()).length === BATCH);
+  }, logger);
+  const run = () => stopped || sender.run();
   const timer = setInterval(run, INTERVAL_MS);
   timer.unref();
   // The log's old rows go hourly; any process may do it (a delete of rows already gone deletes none).
@@ -60,7 +68,7 @@ export function startWebhookDeliveries(logger: Logger): { stop(): Promise<void> 
       clearInterval(timer);
       clearInterval(pruning);
       unlisten();
-      await running;
+      await sender.idle();
     },
   };
 }
