@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { type BrowserTest, fitsBothWidths, signedInPage, startBrowserTest } from "../support/browser.ts";
 import { createJob } from "../support/job-fixtures.ts";
 import { createParties, type Parties } from "../http/invoices/invoice-fixtures.ts";
 
@@ -25,21 +25,8 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function signedIn(email: string): Promise<Page> {
-  const { page } = await newPage(test);
-  await signInAs(page, email);
-  return page;
-}
+const signedIn = (email: string) => signedInPage(test, email);
 
-/** The page as it looks at 1280 px and at 390 px: nothing may stick out sideways on the phone. */
-async function looksRightOnBoth(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/getting-paid-${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signAndDeliver(driver: Page) {
   await driver.goto(`/loads/${loadId}`);
@@ -66,7 +53,7 @@ describe("getting paid in a real browser", () => {
     await shipper.getByLabel("Accept the proof").check();
     await shipper.locator(".proof-review-form").getByRole("button").click();
     await expect.poll(() => shipper.locator(".proof-review-state").textContent()).toMatch(/^Accepted on \d{1,2} \w+ \d{4}$/);
-    await looksRightOnBoth(shipper, "shipper-load");
+    await fitsBothWidths(shipper, "getting-paid-shipper-load");
 
     // The carrier's office finds a draft prefilled from the load, checks it and sends it.
     const carrier = await signedIn(parties.carrier.email);
@@ -77,7 +64,7 @@ describe("getting paid in a real browser", () => {
     expect(await carrier.locator(".invoice-lines").textContent()).toContain("Carriage of load Paid run: Leeds to Hull · 1");
     await carrier.getByRole("button", { name: "Send invoice" }).click();
     await carrier.locator("h1", { hasText: "INV-000001" }).waitFor();
-    await looksRightOnBoth(carrier, "carrier-invoice");
+    await fitsBothWidths(carrier, "getting-paid-carrier-invoice");
     const [download] = await Promise.all([carrier.waitForEvent("download"), carrier.getByRole("link", { name: "Download PDF" }).click()]);
     expect(download.suggestedFilename()).toBe("Invoice INV-000001.pdf");
     const invoice = await db().invoice.findFirstOrThrow({ where: { number: "INV-000001", issuerAccountId: parties.carrier.accountId } });
@@ -89,7 +76,7 @@ describe("getting paid in a real browser", () => {
     await shipper.getByRole("button", { name: "Mark as paid" }).click();
     await shipper.locator(".flash-notice").waitFor();
     expect(await shipper.locator("main").textContent()).toContain("reference BACS 7781");
-    await looksRightOnBoth(shipper, "shipper-invoice");
+    await fitsBothWidths(shipper, "getting-paid-shipper-invoice");
 
     await carrier.goto(`/invoices/${invoice.id}`);
     await carrier.getByRole("button", { name: "Confirm payment received" }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { type BrowserTest, signedInPage, startBrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createAuctionJob, createJob } from "../support/job-fixtures.ts";
 
@@ -27,11 +27,7 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function signedIn(email: string): Promise<Page> {
-  const { page } = await newPage(test);
-  await signInAs(page, email);
-  return page;
-}
+const signedIn = (email: string) => signedInPage(test, email);
 
 /** Opens the page and waits until every stream it follows (the nav's and the job's) is subscribed. */
 async function openLive(page: Page, path: string) {

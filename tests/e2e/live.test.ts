@@ -3,7 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
 import { postMessage, requireConversation } from "#models/messages.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { type BrowserTest, signedInPage, signInAs, startBrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper, createUser } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
 
@@ -31,11 +31,7 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function signedIn(email: string): Promise<Page> {
-  const { page } = await newPage(test);
-  await signInAs(page, email);
-  return page;
-}
+const signedIn = (email: string) => signedInPage(test, email);
 
 /** Waits until the page's <turbo-cable-stream-source> elements are all subscribed. */
 async function live(page: Page, streams: number) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
 import { reachMarketDue } from "#models/jobs/market-step.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { type BrowserTest, fitsBothWidths, signedInPage, startBrowserTest } from "../support/browser.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { formBody, jobFormBody } from "../support/job-fixtures.ts";
 
@@ -29,21 +29,8 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function signedIn(email: string): Promise<Page> {
-  const { page } = await newPage(test);
-  await signInAs(page, email);
-  return page;
-}
+const signedIn = (email: string) => signedInPage(test, email);
 
-/** Nothing on the page sticks out sideways, at 1280 px and on a 390 px phone. */
-async function fitsBothWidths(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/pools-${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A draft saved through the app's own form route, as the "Save draft" button would. */
 async function saveDraft(page: Page): Promise<number> {
@@ -70,7 +57,7 @@ describe("pools first, then the market, in a real browser", () => {
     await shipper.getByRole("button", { name: "Search" }).click();
     await shipper.getByRole("button", { name: `Add ${insideName}` }).click();
     await shipper.locator("td[data-label=Carrier]", { hasText: insideName }).waitFor();
-    await fitsBothWidths(shipper, "pool");
+    await fitsBothWidths(shipper, "pools-pool");
 
     const jobId = await saveDraft(shipper);
     await shipper.goto(`/jobs/${jobId}/edit`);
@@ -94,7 +81,7 @@ describe("pools first, then the market, in a real browser", () => {
     await inside.getByLabel("Number of loads").fill("1");
     await inside.getByRole("button", { name: "Place quote" }).click();
     await inside.getByText("Your quote has been placed").waitFor();
-    await fitsBothWidths(inside, "inside-quoted");
+    await fitsBothWidths(inside, "pools-inside-quoted");
 
     // The carrier outside the pool: not on its board, and the address answers "not found".
     const outside = await signedIn(emails.outside);
@@ -108,7 +95,7 @@ describe("pools first, then the market, in a real browser", () => {
     const row = shipper.locator(".invited-carriers tr", { hasText: insideName });
     expect(await row.locator("td").nth(1).textContent()).toMatch(/^Looked on /);
     expect(await row.locator("td").nth(2).textContent()).toBe("Quoted");
-    await fitsBothWidths(shipper, "shipper-job");
+    await fitsBothWidths(shipper, "pools-shipper-job");
 
     // The market step comes due with one of the two loads still unallocated (the server's sweep
     // would take it within 15 s; the test takes it now).
@@ -116,7 +103,7 @@ describe("pools first, then the market, in a real browser", () => {
     const shown = await outside.goto(`/jobs/${jobId}`);
     expect(shown?.status()).toBe(200);
     await outside.locator("#bid-form").waitFor();
-    await fitsBothWidths(outside, "outside-after-step");
+    await fitsBothWidths(outside, "pools-outside-after-step");
     expect(await db().notification.count({ where: { user: { email: emails.outside }, kind: "job_invited" } })).toBe(0);
 
     await shipper.reload();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { db } from "#db/client.server.ts";
-import { newPage, signInAs, startBrowserTest, type BrowserTest } from "../support/browser.ts";
+import { type BrowserTest, fitsBothWidths, signedInPage, startBrowserTest } from "../support/browser.ts";
 import { createJob } from "../support/job-fixtures.ts";
 import { createParties, type Parties } from "../http/invoices/invoice-fixtures.ts";
 
@@ -30,11 +30,7 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function signedIn(email: string): Promise<Page> {
-  const { page } = await newPage(test);
-  await signInAs(page, email);
-  return page;
-}
+const signedIn = (email: string) => signedInPage(test, email);
 
 async function rate(page: Page, stars: Record<string, string>, comment: string) {
   await page.goto(`/loads/${loadId}`);
@@ -52,15 +48,6 @@ async function rate(page: Page, stars: Record<string, string>, comment: string) 
 
 const ratingsSection = (page: Page) => page.locator("section[aria-labelledby=ratings-title]");
 
-/** Nothing on the page sticks out sideways, at 1280 px and on a 390 px phone. */
-async function fitsBothWidths(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/ratings-${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe("ratings in a real browser", () => {
   it("the shipper rates, the carrier cannot see it until it rates too, then both see both and the quotes page shows the score", async () => {
@@ -76,7 +63,7 @@ describe("ratings in a real browser", () => {
     // Blind: the carrier sees that it may rate, and nothing of the shipper's rating.
     await carrier.goto(`/loads/${loadId}/rating`);
     expect(await ratingsSection(carrier).textContent()).not.toContain("On time both ends");
-    await fitsBothWidths(carrier, "carrier-form");
+    await fitsBothWidths(carrier, "ratings-carrier-form");
 
     await rate(carrier, { accuracy: "5", site_and_waiting: "3", communication: "5" }, "Clear instructions, a long wait at the gate.");
     await carrier.goto(`/loads/${loadId}/rating`);
@@ -84,7 +71,7 @@ describe("ratings in a real browser", () => {
     expect(await ratingsSection(carrier).textContent()).toContain("Clear instructions, a long wait at the gate.");
     await shipper.goto(`/loads/${loadId}/rating`);
     expect(await ratingsSection(shipper).textContent()).toContain("Clear instructions, a long wait at the gate.");
-    await fitsBothWidths(shipper, "both-revealed");
+    await fitsBothWidths(shipper, "ratings-both-revealed");
 
     // The carrier's score beside its quote: 4.5 stars from one company's rating.
     await shipper.goto(`/jobs/${openJobId}/quotes`);

@@ -1,5 +1,6 @@
 // Chromium flows: the real server on a private SQLite copy, driven by playwright-core and Debian's Chromium.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { parseEnv } from "#lib/env.server.ts";
 import { createLogger } from "#lib/logger.server.ts";
 import { startServer, type RunningServer } from "#server/start.server.ts";
@@ -44,4 +45,24 @@ export async function signInAs(page: Page, email: string, password = "password12
 /** Resolves once the page has a connected Stimulus controller named `identifier` (lazy ones arrive after the page). */
 export async function controllerConnected(page: Page, identifier: string): Promise<void> {
   await page.waitForFunction((name) => window.Stimulus.controllers.some((controller) => controller.identifier === name), identifier);
+}
+
+/** A new browser context signed in as this person, on its landing page. */
+export async function signedInPage(test: BrowserTest, email: string): Promise<Page> {
+  const { page } = await newPage(test);
+  await signInAs(page, email);
+  return page;
+}
+
+/**
+ * The page as it looks at 1280 px and on a 390 px phone, screenshot to test-results/<name>-<width>.png:
+ * nothing may stick out sideways. Leaves the page at 1280 px.
+ */
+export async function fitsBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
