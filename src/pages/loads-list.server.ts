@@ -8,6 +8,7 @@ import { driversFor } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
 import { pageLinks, withQuery } from "#pages/pagination.server.ts";
+import { returnLoadsHrefFor } from "#pages/return-loads.server.ts";
 
 // The /loads page: one page of a user's loads in two tabs (to run; delivered and cancelled), one
 // job's with `?job=`, and where a form sent from the list (its assign-driver modal) goes back to.
@@ -53,7 +54,9 @@ export async function loadsPageFor(user: CurrentUser, { page = 1, job, view = "c
   return {
     ...list,
     // The assign-driver modal's error summary links the driver's message to that load's select.
-    loads: list.loads.map((load) => ({ ...load, errorFieldId: fieldIdsOf({ driver_id: `list_driver_${load.id}` }) })),
+    loads: list.loads.map((load) => ({
+      ...load, errorFieldId: fieldIdsOf({ driver_id: `list_driver_${load.id}` }), returnLoadsHref: returnLoadsHrefFor(actor, load),
+    })),
     jobId,
     jobs: actor === "shipper" ? jobs : [],
     drivers,

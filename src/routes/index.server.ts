@@ -25,8 +25,10 @@ import { messagingRouter } from "#routes/messaging.server.ts";
 import { myQuotesRouter } from "#routes/my-quotes.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
 import { poolsRouter } from "#routes/pools.server.ts";
+import { priceGuideRouter } from "#routes/price-guide.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { proofReviewRouter } from "#routes/proof-review.server.ts";
+import { returnLoadsRouter } from "#routes/return-loads.server.ts";
 import { ratingsRouter } from "#routes/ratings.server.ts";
 import { savedSearchesRouter } from "#routes/saved-searches.server.ts";
 import { selfBillingAgreementsRouter } from "#routes/self-billing-agreements.server.ts";
@@ -76,9 +78,9 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(invoicesRouter())
     .use(selfBillingAgreementsRouter())
     .use(creditNotesRouter())
-    .use(loadTimelineRouter())
+    .use(loadTimelineRouter(), returnLoadsRouter())
     .use(ratingsRouter())
-    .use(chartsRouter())
+    .use(chartsRouter(), priceGuideRouter())
     .use(supportRouter())
     .use(signaturesRouter());
 }

@@ -16,6 +16,7 @@ import { carrierSelector, selectorRequestFor } from "#pages/loads/carrier-select
 import { fieldIdsOf } from "#pages/loads/error-links.server.ts";
 import { proofReviewPanel } from "#pages/loads/proof-review.server.ts";
 import { loadTracking } from "#pages/loads/tracking.server.ts";
+import { returnLoadsHrefFor } from "#pages/return-loads.server.ts";
 import { loadTrustCard } from "#pages/ratings/load-card.server.ts";
 import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
 
@@ -98,6 +99,7 @@ export async function loadPage(user: CurrentUser, load: LoadDetail, form: LoadPa
     proofReview,
     trust,
     extraChargesSrc: extraChargesSrc(load, user),
+    returnLoadsHref: returnLoadsHrefFor(actions.actor, load),
     errors: form.errors ?? {},
     values: form.values ?? {},
   };

@@ -1,0 +1,97 @@
+import { db } from "#db/client.server.ts";
+import { inOfficeOf } from "#domain/accounts/team.ts";
+import { returnLoadFit, type Fit } from "#domain/return-loads/fit.ts";
+import { boundingBox, milesApart, type Point } from "#domain/return-loads/geometry.ts";
+import { RETURN_LOADS_LIMIT, type ReturnLoadsQuery } from "#domain/return-loads/query.ts";
+import { type DateWindow, returnWindow } from "#domain/return-loads/window.ts";
+import type { Prisma } from "#generated/prisma/client.ts";
+import { HttpError } from "#lib/errors.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
+import { carrierBase } from "#models/return-loads/base.server.ts";
+import { type LoadDetail, requireLoadFor } from "#models/loads.server.ts";
+import type { CurrentUser } from "#models/users.server.ts";
+
+// Return loads (docs/return-loads.md): open jobs this carrier may see whose first collection is
+// within a radius of where one of its loads ends, on the delivery day or the next two. The
+// collections are read in a latitude range of the (kind, latitude) index, then by longitude and
+// day, then measured exactly; only single loads take part (a schedule's collections have no day).
+
+export const RETURN_LOADS_FOR_OFFICE = "Return loads are for your office: ask them which load to take home";
+
+/** The carrier's own load (another account's is 404, as its page is); its drivers are refused. */
+export async function requireReturnLoadsLoad(user: CurrentUser, id: unknown): Promise<LoadDetail> {
+  const load = await requireLoadFor(user, id);
+  if (!inOfficeOf("carrier", load.carrierAccountId, user)) throw new HttpError(403, RETURN_LOADS_FOR_OFFICE);
+  return load;
+}
+
+/** Where the lorry is empty: the load's last delivery with a known position, and its day. */
+export type EmptyAt = Point & { day: Date; city: string };
+
+export function emptyAtOf(load: LoadDetail): EmptyAt | null {
+  const deliveries = load.stops.filter((stop) => stop.jobLocation.kind === "delivery");
+  const last = deliveries.at(-1);
+  const { latitude, longitude, city, postCode } = last?.jobLocation ?? {};
+  const day = last?.windowDate ?? load.deliveryDate;
+  if (latitude == null || longitude == null || !day) return null;
+  return { latitude, longitude, day, city: city || postCode || "" };
+}
+
+export type ReturnLoad = Fit & {
+  jobId: number; reference: string; collectionPlace: string; collectionDay: Date; deliveryPlace: string;
+};
+export type ReturnLoads = { emptyAt: EmptyAt | null; base: Point | null; window: DateWindow | null; loads: ReturnLoad[] };
+
+/** The return loads for this load, nearest collection first, at most RETURN_LOADS_LIMIT. */
+export async function returnLoadsFor(user: CurrentUser, load: LoadDetail, query: ReturnLoadsQuery): Promise<ReturnLoads> {
+  const emptyAt = emptyAtOf(load);
+  const [base, visible] = await Promise.all([carrierBase(user.accountId), visibleToCarrierWhere(user)]);
+  if (!emptyAt) return { emptyAt, base, window: null, loads: [] };
+  const window = returnWindow(emptyAt.day);
+  const rows = await collectionsNear(emptyAt, window, query.radius, { AND: [visible, jobScopes.onBoard], id: { not: load.jobId } });
+  // Inside the box is not yet inside the radius: each collection is measured exactly, nearest first.
+  const near = rows.map((row) => ({ row, miles: milesApart(emptyAt, row) })).filter((near) => near.miles <= query.radius);
+  near.sort((a, b) => a.miles - b.miles || a.row.job.id - b.row.job.id);
+  const loads = near.map(({ row }) => returnLoad(row, emptyAt, base, query.radius));
+  const fitting = query.towards === "base" && base ? loads.filter((fit) => fit.towardsBase) : loads;
+  return { emptyAt, base, window, loads: fitting.slice(0, RETURN_LOADS_LIMIT) };
+}
+
+function returnLoad(row: Collection, emptyAt: Point, base: Point | null, radius: number): ReturnLoad {
+  const delivery = lastDelivery(row.job.locations);
+  const at = delivery && delivery.latitude != null && delivery.longitude != null ? { latitude: delivery.latitude, longitude: delivery.longitude } : null;
+  return {
+    ...returnLoadFit(emptyAt, row, at, base, radius),
+    jobId: row.job.id, reference: row.job.reference, collectionPlace: placeName(row), collectionDay: row.windowDate,
+    deliveryPlace: delivery ? placeName(delivery) : "Unknown place",
+  };
+}
+
+type Place = { latitude: number | null; longitude: number | null; city: string | null; postCode: string | null; position: number };
+type Collection = Place & { latitude: number; longitude: number; windowDate: Date; job: { id: number; reference: string; locations: Place[] } };
+
+const placeSelect = { latitude: true, longitude: true, city: true, postCode: true, position: true } as const;
+
+/** First collections of single-load jobs (matching `jobWhere`) in the radius's box and the window. */
+async function collectionsNear(centre: Point, window: DateWindow, radius: number, jobWhere: Prisma.JobWhereInput): Promise<Collection[]> {
+  const box = boundingBox(centre, radius);
+  const rows = await db().jobLocation.findMany({
+    where: {
+      kind: "pickup", position: 0,
+      latitude: { gte: box.minLatitude, lte: box.maxLatitude },
+      longitude: { gte: box.minLongitude, lte: box.maxLongitude },
+      windowDate: { gte: window.from, lt: window.before },
+      job: { jobType: "single", ...jobWhere },
+    },
+    select: {
+      ...placeSelect, windowDate: true,
+      job: { select: { id: true, reference: true, locations: { where: { kind: "delivery" }, select: placeSelect } } },
+    },
+  });
+  return rows as Collection[];
+}
+
+const lastDelivery = (places: Place[]) => places.toSorted((a, b) => a.position - b.position).at(-1) ?? null;
+
+const placeName = (place: { city: string | null; postCode: string | null }) => [place.city, place.postCode].filter(Boolean).join(" ") || "Unknown place";
