@@ -4,6 +4,7 @@ import type { Period } from "#domain/charts/period.ts";
 import { toDateInputValue } from "#domain/format/dates.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { carrierSight } from "#models/jobs/sight.server.ts";
+import { priceIndex } from "#models/price-guide.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { dashboardCharts, type DashboardCharts } from "#pages/dashboard/charts.server.ts";
 import { dashboardInvoices, type DashboardInvoices } from "#pages/dashboard/invoices.server.ts";
@@ -12,6 +13,7 @@ import type { RoadView, UpcomingLoad } from "#pages/dashboard/loads.server.ts";
 import { panelsFor, type DashboardPanel } from "#pages/dashboard/panels.server.ts";
 import { dashboardSide, type DashboardSide } from "#pages/dashboard/side.server.ts";
 import { dashboardTips, type DashboardTip } from "#pages/dashboard/tips.server.ts";
+import { type PriceIndexPanel, priceIndexPanel } from "#pages/price-guide.server.ts";
 
 export type Dashboard = {
   kind: DashboardSide;
@@ -24,6 +26,8 @@ export type Dashboard = {
   /** What the office owes or is owed on invoices (offices only). */
   invoices: DashboardInvoices | null;
   tips: DashboardTip[];
+  /** The market's monthly price per mile, all lanes (docs/price-guide.md). */
+  priceIndex: PriceIndexPanel;
 };
 /** An auction that is about to open or is running; `at` is its next opening or closing. */
 export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "live"; at: Date };
@@ -37,15 +41,16 @@ export type AuctionRow = { id: number; reference: string; phase: "scheduled" | "
 export async function dashboardFor(user: CurrentUser, period: Period, now = new Date()): Promise<Dashboard> {
   const kind = dashboardSide(user) ?? "shipper";
   const today = new Date(`${toDateInputValue(now)}T00:00:00Z`);
-  const [panels, upcoming, auctions, onTheRoad, charts, invoices] = await Promise.all([
+  const [panels, upcoming, auctions, onTheRoad, charts, invoices, index] = await Promise.all([
     panelsFor(kind, user, today),
     upcomingLoads(user, today),
     auctionsFor(kind, user, now),
     kind === "shipper" ? loadsOnTheRoad(user, today) : null,
     dashboardCharts(user, period),
     dashboardInvoices(user, now),
+    priceIndex(now),
   ]);
-  return { kind, panels, upcoming, auctions, onTheRoad, charts, invoices, tips: dashboardTips(kind, user.role) };
+  return { kind, panels, upcoming, auctions, onTheRoad, charts, invoices, tips: dashboardTips(kind, user.role), priceIndex: priceIndexPanel(index) };
 }
 
 /** Live and upcoming auctions: a shipper's own, or those offered to a carrier; soonest first. */

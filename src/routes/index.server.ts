@@ -25,6 +25,7 @@ import { messagingRouter } from "#routes/messaging.server.ts";
 import { myQuotesRouter } from "#routes/my-quotes.server.ts";
 import { notificationsRouter } from "#routes/notifications.server.ts";
 import { poolsRouter } from "#routes/pools.server.ts";
+import { priceGuideRouter } from "#routes/price-guide.server.ts";
 import { proofOfDeliveryRouter } from "#routes/proof-of-delivery.server.ts";
 import { proofReviewRouter } from "#routes/proof-review.server.ts";
 import { returnLoadsRouter } from "#routes/return-loads.server.ts";
@@ -79,7 +80,7 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(creditNotesRouter())
     .use(loadTimelineRouter(), returnLoadsRouter())
     .use(ratingsRouter())
-    .use(chartsRouter())
+    .use(chartsRouter(), priceGuideRouter())
     .use(supportRouter())
     .use(signaturesRouter());
 }

@@ -30,7 +30,7 @@ describe("statements per page", () => {
     return spy.sent();
   }
 
-  it("a carrier's job page with quotes costs 6: the job, its places, the quotes, the shipper's name, the conversation and the shipper's score (the companies the carrier blocks or is blocked by are kept until a block is written); the senders' names one more", async () => {
+  it("a carrier's job page with quotes costs 7: the job, its places, the quotes, the shipper's name, the conversation, the shipper's score and the job's lane for the price guide (the companies the carrier blocks or is blocked by are kept until a block is written, the accepted prices behind the guide until a load, job or place is); the senders' names one more", async () => {
     const shipper = await createShipper();
     const job = await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Counted job" });
     const carrier = await createCarrier();
@@ -40,10 +40,10 @@ describe("statements per page", () => {
     }
     const { browser } = await signedInAgent(carrier.email);
     const quiet = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(quiet.length, quiet.join("\n")).toBe(6);
+    expect(quiet.length, quiet.join("\n")).toBe(7);
     await db().message.create({ data: { jobId: job.id, fromUserId: carrier.id, fromAccountId: carrier.accountId, toAccountId: shipper.accountId, body: "Tail lift?" } });
     const talking = await statementsFor(browser, `/jobs/${job.id}`);
-    expect(talking.length, talking.join("\n")).toBe(7);
+    expect(talking.length, talking.join("\n")).toBe(8);
   });
 
   it("a load's page costs 5 for the carrier's office: the load, its job, the shipper's name, the job's places and the conversation; the account's drivers and vehicles are kept until one is written (one statement more each, once)", async () => {

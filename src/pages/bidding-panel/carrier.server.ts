@@ -14,9 +14,11 @@ import { isAwarded, isBeforeAward } from "#domain/jobs/status.ts";
 import type { BiddingJob } from "#models/quotes.server.ts";
 import { rulesOf } from "#models/quotes/allocation.server.ts";
 import { blockedWith } from "#models/company-blocks.server.ts";
+import { guideForJob } from "#models/price-guide.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { auctionProps, cheapest } from "#pages/bidding-panel/auction.server.ts";
 import type { PanelOptions } from "#pages/bidding-panel.server.ts";
+import { type GuidePanel, guidePanel } from "#pages/price-guide.server.ts";
 
 // A carrier's side of the bidding panel: its quote form (or its outcome once awarded), the other
 // carriers' quotes without their names, and the loads each would win now.
@@ -42,6 +44,8 @@ export type CarrierPanel = {
   breakdown: string;
   quote: MyQuote | null;
   loadsWon: number;
+  /** What similar loads on the job's lane were accepted at, beside the form while bidding is open (docs/price-guide.md). */
+  priceGuide: GuidePanel | null;
   allocator: BidAllocatorProps;
   auction: AuctionPanelProps | null;
   form: { action: string; method: "post" | "patch"; values: Record<string, string>; errors: Record<string, string> };
@@ -58,7 +62,7 @@ const panelQuoteSelect = {
 /**
  * The job's active quotes with this carrier's own (whatever its status), and the loads it runs once
  * awarded. A quote from a carrier the shipper blocked (or was blocked by) is not among the rivals: the
- * shipper does not see it and it can win nothing.
+ * shipper does not see it and it can win nothing. Before the award, the price guide of the job's lane too.
  */
 async function quotesAndLoadsWon(job: BiddingJob, user: CurrentUser) {
   const own = { jobId: job.id, carrierAccountId: user.accountId };
@@ -67,6 +71,7 @@ async function quotesAndLoadsWon(job: BiddingJob, user: CurrentUser) {
   return Promise.all([
     db().quote.findMany({ where: activeOrOwn, select: panelQuoteSelect }),
     isBeforeAward(job.status) ? 0 : db().load.count({ where: own }),
+    isBeforeAward(job.status) ? guideForJob(job.id) : null,
   ]);
 }
 
@@ -96,7 +101,7 @@ export async function carrierPanel(
   options: PanelOptions,
   now: number,
 ): Promise<CarrierPanel> {
-  const [quotes, loadsWon] = await quotesAndLoadsWon(job, user);
+  const [quotes, loadsWon, guide] = await quotesAndLoadsWon(job, user);
   const mine = quotes.find((q) => q.carrierAccountId === user.accountId) ?? null;
   // A quote deadline set to close takes the form away, as a closed auction does.
   const closed = deadlineRefusal(job, now);
@@ -120,7 +125,7 @@ export async function carrierPanel(
       id: mine.id, valueCents: mine.valueCents, numberOfLoads: mine.numberOfLoads, status: mine.status,
       securedNow: mine.securedNow, updatedAt: mine.updatedAt,
     },
-    loadsWon,
+    loadsWon, priceGuide: guidePanel(guide),
     allocator: {
       quotes: anonymise(active, user.accountId), expectedQuantity: job.expectedQuantity, rules: rulesOf(job),
     },

@@ -31,7 +31,7 @@ describe("the postcode area of a UK postcode", () => {
     ["LS9 0R", "half an inward code"],
     ["Leeds", "a town, not a postcode"],
     ["LS", "an area alone is not a postcode"],
-  ])("%j gives no area (%s)", (postcode) => {
+  ])("%j gives no area (%s)", (postcode, _why: string) => {
     expect(postcodeAreaOf(postcode)).toBeNull();
   });
 });
