@@ -29,3 +29,12 @@ export function laneAreaOf(text: string | null | undefined): string | null {
   const typed = (text ?? "").trim().toUpperCase();
   return UK_POSTCODE_AREAS.has(typed) ? typed : postcodeAreaOf(typed);
 }
+
+// A full postcode anywhere in an address line, "1 Wellington St, Leeds LS1 4AP".
+const FULL_IN_TEXT = /(?<![A-Z\d])([A-Z]{1,2})\d[A-Z\d]? ?\d[A-Z]{2}(?![A-Z\d])/gi;
+
+/** The area of the last full UK postcode written in an address line, or null. */
+export function areaInAddress(text: string | null | undefined): string | null {
+  const areas = [...(text ?? "").matchAll(FULL_IN_TEXT)].map((match) => match[1]!.toUpperCase()).filter((area) => UK_POSTCODE_AREAS.has(area));
+  return areas.at(-1) ?? null;
+}

@@ -51,6 +51,18 @@ describe("the price guide beside the carrier's quote form", () => {
   });
 });
 
+describe("the price guide panel on the job form", () => {
+  it("is mounted in the shipper's new-job form, asking the API once the lane is chosen", async () => {
+    const { browser } = await signedInAgent((await createShipper()).email);
+    const page = (await browser.get("/jobs/new").expect(200)).text;
+    const form = /<form[^>]*class="form job-form"[\s\S]*?<\/form>/.exec(page)?.[0] ?? "";
+    const panel = /<aside class="price-guide hint"[^>]*>/.exec(form)?.[0] ?? "";
+    expect(panel).toContain('data-controller="price-guide"');
+    expect(panel).toContain('data-price-guide-url-value="/api/v1/price_guide"');
+    expect(form).toContain('<p aria-live="polite" data-price-guide-target="output">Choose the collection and delivery postcodes, a vehicle type and the load type to see what similar loads cost.</p>');
+  });
+});
+
 describe("the dashboard's price per mile index", () => {
   it("shows this month once 5 loads from 3 shippers back it", async () => {
     await acceptPrices({ from: PLACES.hereford, to: PLACES.swindon }, [20_000, 21_000, 22_000, 23_000, 24_000], 3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { laneAreaOf, postcodeAreaOf } from "#domain/price-guide/postcode-area.ts";
+import { areaInAddress, laneAreaOf, postcodeAreaOf } from "#domain/price-guide/postcode-area.ts";
 
 describe("the postcode area of a UK postcode", () => {
   it.each([
@@ -49,5 +49,21 @@ describe("an area as the API is asked for it", () => {
     ["L S", null],
   ])("%j is read as %j", (text, area) => {
     expect(laneAreaOf(text)).toBe(area);
+  });
+});
+
+describe("the area of the postcode in an address line", () => {
+  it.each([
+    ["1 Wellington St, Leeds LS1 4AP", "LS"],
+    ["Temple Way, Bristol, bs16qf", "BS"],
+    ["Unit 4, B46 1AL, then to BT3 9AR", "BT"],
+    ["Depot, Rue de Rivoli, 75001 Paris", null],
+    ["St Peter Port GY1 1AA", null],
+    ["Leeds", null],
+    ["", null],
+    [null, null],
+    ["XLS1 4AP", null],
+  ])("%j: %j", (text, area) => {
+    expect(areaInAddress(text)).toBe(area);
   });
 });
