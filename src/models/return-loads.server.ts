@@ -38,6 +38,9 @@ export function emptyAtOf(load: LoadDetail): EmptyAt | null {
   return { latitude, longitude, day, city: city || postCode || "" };
 }
 
+/** Jobs read at a time (each id a bound parameter: well inside every database's limit). */
+const CANDIDATES_PER_READ = 200;
+
 export type ReturnLoad = Fit & {
   jobId: number; reference: string; collectionPlace: string; collectionDay: Date; deliveryPlace: string;
 };
@@ -49,32 +52,47 @@ export async function returnLoadsFor(user: CurrentUser, load: LoadDetail, query:
   const [base, visible] = await Promise.all([carrierBase(user.accountId), visibleToCarrierWhere(user)]);
   if (!emptyAt) return { emptyAt, base, window: null, loads: [] };
   const window = returnWindow(emptyAt.day);
-  const rows = await collectionsNear(emptyAt, window, query.radius, { AND: [visible, jobScopes.onBoard], id: { not: load.jobId } });
-  // Inside the box is not yet inside the radius: each collection is measured exactly, nearest first.
-  const near = rows.map((row) => ({ row, miles: milesApart(emptyAt, row) })).filter((near) => near.miles <= query.radius);
-  near.sort((a, b) => a.miles - b.miles || a.row.job.id - b.row.job.id);
-  const loads = near.map(({ row }) => returnLoad(row, emptyAt, base, query.radius));
-  const fitting = query.towards === "base" && base ? loads.filter((fit) => fit.towardsBase) : loads;
-  return { emptyAt, base, window, loads: fitting.slice(0, RETURN_LOADS_LIMIT) };
+  // Inside the box is not yet inside the radius: each collection is measured exactly, nearest first;
+  // then the jobs of those this carrier may see, with their deliveries, are read in one go.
+  const near = (await collectionsNear(emptyAt, window, query.radius))
+    .map((place) => ({ place, miles: milesApart(emptyAt, place) }))
+    .filter((candidate) => candidate.miles <= query.radius && candidate.place.jobId !== load.jobId)
+    .sort((a, b) => a.miles - b.miles || a.place.jobId - b.place.jobId);
+  const loads: ReturnLoad[] = [];
+  // The candidates' jobs are read nearest first, a page at a time, until enough fit: usually one page.
+  for (let start = 0; start < near.length && loads.length < RETURN_LOADS_LIMIT; start += CANDIDATES_PER_READ) {
+    const page = near.slice(start, start + CANDIDATES_PER_READ);
+    const jobs = await visibleJobs(page.map((candidate) => candidate.place.jobId), { AND: [visible, jobScopes.onBoard] });
+    for (const { place } of page) {
+      const job = jobs.get(place.jobId);
+      const fit = job && returnLoad(place, job, emptyAt, base, query.radius);
+      if (fit && (query.towards === "anywhere" || !base || fit.towardsBase)) loads.push(fit);
+    }
+  }
+  return { emptyAt, base, window, loads: loads.slice(0, RETURN_LOADS_LIMIT) };
 }
 
-function returnLoad(row: Collection, emptyAt: Point, base: Point | null, radius: number): ReturnLoad {
-  const delivery = lastDelivery(row.job.locations);
+function returnLoad(row: Collection, job: Job, emptyAt: Point, base: Point | null, radius: number): ReturnLoad {
+  const delivery = lastDelivery(job.locations);
   const at = delivery && delivery.latitude != null && delivery.longitude != null ? { latitude: delivery.latitude, longitude: delivery.longitude } : null;
   return {
     ...returnLoadFit(emptyAt, row, at, base, radius),
-    jobId: row.job.id, reference: row.job.reference, collectionPlace: placeName(row), collectionDay: row.windowDate,
+    jobId: job.id, reference: job.reference, collectionPlace: placeName(row), collectionDay: row.windowDate,
     deliveryPlace: delivery ? placeName(delivery) : "Unknown place",
   };
 }
 
 type Place = { latitude: number | null; longitude: number | null; city: string | null; postCode: string | null; position: number };
-type Collection = Place & { latitude: number; longitude: number; windowDate: Date; job: { id: number; reference: string; locations: Place[] } };
+type Collection = Place & { jobId: number; latitude: number; longitude: number; windowDate: Date };
+type Job = { id: number; reference: string; locations: Place[] };
 
 const placeSelect = { latitude: true, longitude: true, city: true, postCode: true, position: true } as const;
 
-/** First collections of single-load jobs (matching `jobWhere`) in the radius's box and the window. */
-async function collectionsNear(centre: Point, window: DateWindow, radius: number, jobWhere: Prisma.JobWhereInput): Promise<Collection[]> {
+/**
+ * First collections in the radius's box and the window: the (kind, latitude) index's range, then
+ * longitude and day. Alone, so the planner cannot start from the jobs instead (every open job).
+ */
+async function collectionsNear(centre: Point, window: DateWindow, radius: number): Promise<Collection[]> {
   const box = boundingBox(centre, radius);
   const rows = await db().jobLocation.findMany({
     where: {
@@ -82,14 +100,20 @@ async function collectionsNear(centre: Point, window: DateWindow, radius: number
       latitude: { gte: box.minLatitude, lte: box.maxLatitude },
       longitude: { gte: box.minLongitude, lte: box.maxLongitude },
       windowDate: { gte: window.from, lt: window.before },
-      job: { jobType: "single", ...jobWhere },
     },
-    select: {
-      ...placeSelect, windowDate: true,
-      job: { select: { id: true, reference: true, locations: { where: { kind: "delivery" }, select: placeSelect } } },
-    },
+    select: { ...placeSelect, jobId: true, windowDate: true },
   });
   return rows as Collection[];
+}
+
+/** Of these jobs, the single loads matching `where` (what the carrier may see), with their deliveries. */
+async function visibleJobs(ids: number[], where: Prisma.JobWhereInput): Promise<Map<number, Job>> {
+  if (!ids.length) return new Map();
+  const jobs = await db().job.findMany({
+    where: { id: { in: ids }, jobType: "single", ...where },
+    select: { id: true, reference: true, locations: { where: { kind: "delivery" }, select: placeSelect } },
+  });
+  return new Map(jobs.map((job) => [job.id, job]));
 }
 
 const lastDelivery = (places: Place[]) => places.toSorted((a, b) => a.position - b.position).at(-1) ?? null;
