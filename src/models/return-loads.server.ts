@@ -30,8 +30,7 @@ export async function requireReturnLoadsLoad(user: CurrentUser, id: unknown): Pr
 export type EmptyAt = Point & { day: Date; city: string };
 
 export function emptyAtOf(load: LoadDetail): EmptyAt | null {
-  const deliveries = load.stops.filter((stop) => stop.jobLocation.kind === "delivery");
-  const last = deliveries.at(-1);
+  const last = load.stops.filter(({ jobLocation: at }) => at.kind === "delivery" && at.latitude != null && at.longitude != null).at(-1);
   const { latitude, longitude, city, postCode } = last?.jobLocation ?? {};
   const day = last?.windowDate ?? load.deliveryDate;
   if (latitude == null || longitude == null || !day) return null;
