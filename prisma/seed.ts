@@ -20,6 +20,8 @@ import { seedSelfBilling } from "./seeds/self-billing.ts";
 import { seedRatings } from "./seeds/ratings.ts";
 import { seedPools, seedPoolsFirstJob } from "./seeds/pools.ts";
 import { seedApiKeys } from "./seeds/api-keys.ts";
+import { seedReturnLoads } from "./seeds/return-loads.ts";
+import { seedPriceGuide } from "./seeds/price-guide.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -36,12 +38,17 @@ export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedO
   await seedPoolsFirstJob(db, accounts, poolId);
   await seedSavedSearches(db);
   await seedBidding(db, accounts);
+  // Open jobs near Pennine's load delivering in Bristol, for its return loads (needs seedBidding's loads).
+  await seedReturnLoads(db, accounts);
   await seedVehicles(db, accounts);
   await seedMessaging(db, accounts);
   await seedFiles(db, accounts);
   await seedTracking(db);
   await seedTeam(db);
   await seedHistory(db, accounts);
+  // Enough accepted prices on one lane (Leeds to Bristol) for the price guide, from three shippers;
+  // after the history, so its months are ones the dashboard's index already shows.
+  await seedPriceGuide(db, accounts);
   await seedProofReviews(db, accounts);
   // Charges on loads awaiting review; then the invoices, their credit notes, and last the
   // self-billing agreement (it starts after the loads already invoiced).
