@@ -96,7 +96,7 @@ describe("two app processes on one PostgreSQL and one Redis", () => {
     const shipper = await createShipper();
     const job = await createAuctionJob(shipper.accountId, shipper.id, Date.now() - 3600 * SECOND, Date.now() + 3600 * SECOND, { secureNowPriceCents: 52_500, expectedQuantity: 3, numberOfLoads: 3 });
     const carriers = [];
-    const sessions = [];
+    const sessions: Session[] = [];
     // Signed in one after another, half on each process: what races here is the clicking.
     for (let i = 0; i < 20; i++) {
       carriers.push(await createCarrier());
@@ -105,8 +105,16 @@ describe("two app processes on one PostgreSQL and one Redis", () => {
 
     const responses = await Promise.all(sessions.map((session, i) => post(apps[i % 2]!.url, `/jobs/${job.id}/secure_now`, session, { accept: "application/json" })));
 
-    // Any other answer is shown with its body, so a failure says which check refused it.
-    const others = await Promise.all(responses.filter((response) => ![201, 409].includes(response.status)).map(async (response) => `${response.status} ${await response.text()}`));
+    // Any other answer is shown with its body, so a failure says which check refused it, and with
+    // what the database holds for that session (a refused CSRF token: was the page's token saved?).
+    const others = await Promise.all(
+      responses.flatMap((response, i) => ([201, 409].includes(response.status) ? [] : [{ response, session: sessions[i]! }])).map(async ({ response, session }) => {
+        const sid = decodeURIComponent(session.cookie.split("=")[1] ?? "").replace(/^s:/, "").split(".")[0]!;
+        const row = await db().session.findUnique({ where: { id: sid }, select: { data: true } });
+        const stored = row ? (JSON.parse(row.data) as { csrfToken?: string }).csrfToken : undefined;
+        return `${response.status} ${await response.text()} (session ${row ? "found" : "missing"}; its stored token ${stored === undefined ? "absent" : stored === session.csrf ? "matches" : "differs"})`;
+      }),
+    );
     expect(responses.map((response) => response.status).sort(), others.join("\n")).toEqual([201, ...Array(19).fill(409)]);
     const refusals = await Promise.all(responses.filter((response) => response.status === 409).map((response) => response.json() as Promise<{ error: string }>));
     expect(new Set(refusals.map((refusal) => refusal.error))).toEqual(new Set([SECURE_NOW_TAKEN]));
