@@ -54,25 +54,33 @@ export function pageCache(): RequestHandler {
     if (page && isCurrent(page.stamp)) {
       const age = Date.now() - page.keptAt;
       // Only a second old, or the data unchanged while someone renders it again: the kept copy.
-      if (age < PAGE_CACHE_TTL_MS || (pending && age < 2 * PAGE_CACHE_TTL_MS)) return answer(page, req, res);
+      if (age < PAGE_CACHE_TTL_MS || (pending && age < 2 * PAGE_CACHE_TTL_MS)) return answer(page, req, res, next);
     }
     if (!pending) return render(key, req, res, next);
     // The data changed and someone is rendering this very page: wait for theirs, render only if it was not kept.
     void pending.then(() => {
       const fresh = pages.get(key);
-      if (fresh && Date.now() - fresh.keptAt < PAGE_CACHE_TTL_MS && isCurrent(fresh.stamp)) answer(fresh, req, res);
+      if (fresh && Date.now() - fresh.keptAt < PAGE_CACHE_TTL_MS && isCurrent(fresh.stamp)) answer(fresh, req, res, next);
       else render(key, req, res, next);
     });
   };
 }
 
-function answer(page: Page, req: Request, res: Response): void {
+function answer(page: Page, req: Request, res: Response, next: NextFunction): void {
+  const hadToken = Boolean(req.session.csrfToken);
   const fill = { [NONCE]: Buffer.from(res.locals.nonce), [CSRF]: Buffer.from(generateToken(req)) };
   const chunks = page.pieces.map((piece) => (typeof piece === "string" ? fill[piece] : piece));
-  // Written piece by piece (one gathered write), not copied into one buffer first.
-  res.type("html").setHeader("Content-Length", chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  for (const chunk of chunks) res.write(chunk);
-  res.end();
+  const send = () => {
+    // Written piece by piece (one gathered write), not copied into one buffer first.
+    res.type("html").setHeader("Content-Length", chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    for (const chunk of chunks) res.write(chunk);
+    res.end();
+  };
+  if (hadToken) return send();
+  // A session given its first token by this answer (another session of the same person kept the
+  // page) is saved before the first byte: once written, the page is whole in the client's hands
+  // (its length is known) and the next post may come before a later save, without the token.
+  req.session.save((err) => (err ? next(err) : send()));
 }
 
 function render(key: string, req: Request, res: Response, next: NextFunction): void {

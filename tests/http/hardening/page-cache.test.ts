@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server.ts";
-import { signedInAgent, testApp, type Agent } from "../../support/app.ts";
+import { createApp } from "#server/app.server.ts";
+import { parseEnv } from "#lib/env.server.ts";
+import { createLogger } from "#lib/logger.server.ts";
+import { agent, csrfTokenFor, signedInAgent, testApp, type Agent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 import { messagingWorld } from "../../support/messaging-fixtures.ts";
@@ -171,5 +174,32 @@ describe("kept pages", () => {
       const six = await together(browser, Date.now() + 2_000, 6);
       expect(six.pages.every((page) => page.includes("After reference"))).toBe(true);
     });
+  });
+});
+
+describe("a kept page answering a session with no CSRF token yet", () => {
+  it("saves the session's new token before sending the page, so a post made at once is accepted", async () => {
+    const { app, sessionStore } = createApp({ env: parseEnv(process.env), logger: createLogger("silent") });
+    const shipper = await createShipper();
+    await createJob(shipper.accountId, shipper.id, { status: "open", reference: "Kept for two sessions" });
+    const first = await signedInAgent(shipper.email, app);
+    expect((await first.browser.get("/jobs").expect(200)).text).toContain("Kept for two sessions");
+
+    // A second session of the same person (another device), its saves slowed as under load.
+    const second = agent(app);
+    const login = await csrfTokenFor(second);
+    const signedIn = await second.post("/session").type("form").send({ _csrf: login, email: shipper.email, password: "password123" });
+    expect(signedIn.status).toBe(303);
+    const sid = decodeURIComponent(/haulage\.sid=([^;]+)/.exec(signedIn.headers["set-cookie"]!.toString())![1]!).replace(/^s:/, "").split(".")[0]!;
+    const set = sessionStore.set.bind(sessionStore);
+    vi.spyOn(sessionStore, "set").mockImplementation((id, data, callback) => void setTimeout(() => set(id, data, callback), 300));
+
+    // Without compression (an API client, a small page), the bytes go out as they are written.
+    const kept = await second.get("/jobs").set("Accept-Encoding", "identity").expect(200);
+    const token = csrfOf(kept.text);
+    // Read the moment the whole page has arrived: the token it carries is already the session's.
+    const row = await db().session.findUniqueOrThrow({ where: { id: sid } });
+    expect((JSON.parse(row.data) as { csrfToken?: string }).csrfToken).toBe(token);
+    await second.delete("/session").set("X-CSRF-Token", token!).expect(303);
   });
 });
