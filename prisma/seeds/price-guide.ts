@@ -15,8 +15,8 @@ const LEEDS = { city: "Leeds", postCode: "LS9 0RS", region: "England", countryCo
 const BRISTOL = { city: "Bristol", postCode: "BS11 8AZ", region: "England", countryCode: "GB", latitude: 51.505, longitude: -2.676 };
 
 const EXTRA_SHIPPERS = [
-  { name: "Aire Valley Paper Ltd", email: "shipper-aire@example.com", person: "Hannah Brook" },
-  { name: "Mendip Drinks Co", email: "shipper-mendip@example.com", person: "Owen Price" },
+  { name: "Aire Valley Paper Ltd", email: "accounts@airevalleypaper.example", person: "Hannah Brook" },
+  { name: "Mendip Drinks Co", email: "accounts@mendipdrinks.example", person: "Owen Price" },
 ] as const;
 
 /** [shipper (0: Northwind, 1 and 2: the extra ones), months back, day of month, price in pence, carrier]. */
@@ -63,7 +63,10 @@ async function firstUser(db: PrismaClient, accountId: number): Promise<number> {
   return (await db.user.findFirstOrThrow({ where: { accountId }, orderBy: { id: "asc" }, select: { id: true } })).id;
 }
 
-/** The two extra demo shippers (made once; no one signs in as them: their passwords are random). */
+/**
+ * The two extra demo shippers (made once; no one signs in as them: their passwords are random, and
+ * their addresses are not the demo users' @example.com ones, which the README lists and tests sign in as).
+ */
 async function extraShippers(db: PrismaClient): Promise<{ accountId: number; userId: number }[]> {
   const made = [];
   for (const shipper of EXTRA_SHIPPERS) {

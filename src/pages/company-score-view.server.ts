@@ -1,6 +1,6 @@
 import { count } from "#domain/format/count.ts";
 import { daysToPayText } from "#domain/invoices/days-to-pay.ts";
-import { type CompanyScore, ratingSummary, scoreText } from "#domain/ratings/score.ts";
+import { type CompanyScore, NEW_ON_LOADLINE_MEANS, ratingSummary, scoreText } from "#domain/ratings/score.ts";
 
 // A company's score as the pages show it (quotes page, job board, job page, profile): the texts
 // built once here, so the templates only place them (docs/scores.md).
@@ -21,6 +21,8 @@ export type ScoreView = {
   onTimeDeliveryText: string | null;
   completedText: string;
   newOnLoadline: boolean;
+  /** The "New on Loadline" badge's tooltip. */
+  newOnLoadlineMeans: string;
   cancellationText: string | null;
   frequentCancellations: boolean;
   daysToPayText: string | null;
@@ -47,6 +49,7 @@ export function scoreView(score: CompanyScore): ScoreView {
     onTimeDeliveryText: percentText(score.onTimeDeliveryPercent, "delivered on time"),
     completedText: `${count(score.completed, "load")} completed`,
     newOnLoadline: score.newOnLoadline,
+    newOnLoadlineMeans: NEW_ON_LOADLINE_MEANS,
     cancellationText: score.cancellation ? `${score.cancellation.percent}% of loads cancelled after award in the last year` : null,
     frequentCancellations: score.cancellation?.frequent ?? false,
     daysToPayText: daysToPayText(score.daysToPay),

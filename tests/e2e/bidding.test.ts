@@ -149,7 +149,7 @@ describe("bidding in a real browser", () => {
       await page.goto("/loads");
       const mine = page.locator("tr[data-load-id]").filter({ hasText: "E2E award job" });
       expect(await mine.count()).toBe(2);
-      await mine.first().getByRole("link").click();
+      await mine.first().getByRole("link", { name: /^E2E award job/ }).click();
       await page.getByRole("heading", { name: /E2E award job/ }).waitFor();
       expect(await page.locator(".page-header").textContent()).toContain(price);
       await context.close();

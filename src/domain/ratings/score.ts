@@ -103,6 +103,8 @@ export function cancellationRate(figures: Pick<TimelineFigures, "completed" | "d
 
 /** "New on Loadline" while a company has completed fewer than 5 loads. */
 export const isNewOnLoadline = (completed: number) => completed < NEW_BELOW_COMPLETED;
+/** What the "New on Loadline" badge means, in its tooltip. */
+export const NEW_ON_LOADLINE_MEANS = `Fewer than ${NEW_BELOW_COMPLETED} loads completed on Loadline so far, so its figures rest on little history`;
 
 /** A whole percentage of those judged, or null when none were. */
 export const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.round((100 * part) / whole));

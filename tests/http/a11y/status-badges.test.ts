@@ -94,7 +94,7 @@ describe("status badges on every page of every demo user", () => {
         }
       }
     }
-    expect(missing).toEqual([]);
+    expect(missing, missing.join("\n")).toEqual([]);
     // The crawl reached every kind of page that shows a badge, and badges of every kind of status.
     expect([...pagesWithBadges].sort()).toEqual(expect.arrayContaining(["/dashboard", "/jobs", "/jobs/:id", "/jobs/:id/edit", "/jobs/:id/quotes", "/loads", "/loads/:id", "/quotes"]));
     expect([...statuses].sort()).toEqual(
