@@ -39,6 +39,8 @@ import { telemetryRouter } from "#routes/telemetry.server.ts";
 import { teamRouter } from "#routes/team.server.ts";
 import { trackingRouter } from "#routes/tracking.server.ts";
 import { uploadsRouter } from "#routes/uploads.server.ts";
+import { availabilityRouter } from "#routes/availability.server.ts";
+import { roadChargesRouter } from "#routes/road-charges.server.ts";
 import { vehiclesRouter } from "#routes/vehicles.server.ts";
 import { webhooksRouter } from "#routes/webhooks.server.ts";
 import { signedIn } from "#server/auth.server.ts";
@@ -78,9 +80,9 @@ export function routes({ env, signInLimiter }: { env: Env; signInLimiter: SignIn
     .use(invoicesRouter())
     .use(selfBillingAgreementsRouter())
     .use(creditNotesRouter())
-    .use(loadTimelineRouter(), returnLoadsRouter())
+    .use(loadTimelineRouter(), returnLoadsRouter(), availabilityRouter())
     .use(ratingsRouter())
-    .use(chartsRouter(), priceGuideRouter())
+    .use(chartsRouter(), priceGuideRouter(), roadChargesRouter())
     .use(supportRouter())
     .use(signaturesRouter());
 }
