@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "#db/client.server.ts";
 import { savedFilters } from "#domain/jobs/saved-search.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createJob } from "../support/job-fixtures.ts";
-import { startPostgres, startRedis, type Service } from "../support/services.ts";
+import { createDatabase, startPostgres, startRedis, type Service } from "../support/services.ts";
 import { startApp, stopped, type AppProcess } from "../support/app-process.ts";
 
 // The market step of jobs offered to pools first, made by real app processes (`node src/main.ts`)
@@ -44,15 +43,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60 * SECOND);
 
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Stops every running process gracefully: a sweep under way finishes first (startMarketSteps' stop). */
 async function stopAll(): Promise<AppProcess[]> {

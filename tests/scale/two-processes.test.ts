@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "#db/client.server.ts";
 import { SECURE_NOW_TAKEN } from "#models/award.server.ts";
 import { createCarrier, createShipper } from "../support/fixtures.ts";
 import { createAuctionJob, createJob } from "../support/job-fixtures.ts";
 import { messagingWorld } from "../support/messaging-fixtures.ts";
-import { startPostgres, startRedis, type Service } from "../support/services.ts";
+import { createDatabase, startPostgres, startRedis, type Service } from "../support/services.ts";
 import { startApp, stopped, type AppProcess } from "../support/app-process.ts";
 import { consumerFor, installBrowserShims, recorder, signInOverHttp, streamSourcesOn, turbo, type Consumer, type Session } from "../http/cable/support/app-cable.ts";
 
@@ -52,15 +51,6 @@ afterAll(async () => {
   removeShims?.();
 }, 60 * SECOND);
 
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const post = (baseUrl: string, pathname: string, session: Session, headers: Record<string, string> = {}, body?: URLSearchParams) =>
   fetch(`${baseUrl}${pathname}`, { method: "POST", redirect: "manual", headers: { cookie: session.cookie, "x-csrf-token": session.csrf, ...headers }, body });

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "#db/client.server.ts";
@@ -9,7 +8,7 @@ import { newWebhookSecret } from "#domain/webhooks/signature.ts";
 import { enqueueWebhookEvent } from "#models/webhooks/outbox.server.ts";
 import { startReceiver } from "../http/webhooks/receiver.ts";
 import { createShipper } from "../support/fixtures.ts";
-import { startPostgres, startRedis, type Service } from "../support/services.ts";
+import { createDatabase, startPostgres, startRedis, type Service } from "../support/services.ts";
 import { startApp, stopped, type AppProcess } from "../support/app-process.ts";
 
 // The webhook outbox across real app processes (`node src/main.ts`) on one PostgreSQL and one
@@ -45,15 +44,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60 * SECOND);
 
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Polls until `done` holds, or fails with what `describe` says after the deadline. */
 async function until(done: () => Promise<boolean>, describe: () => Promise<string>, deadlineMs = 60 * SECOND): Promise<void> {

@@ -6,6 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 export type Service = { url: string; stop(): Promise<void> };
 
@@ -112,6 +113,17 @@ export async function startPostgres(): Promise<Service> {
 }
 
 /** A Redis server with no persistence. */
+/** A new, empty database on this PostgreSQL server; answers its URL (the server's, with the name as path). */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function startRedis(): Promise<Service> {
   const dir = mkdtempSync(path.join(tmpdir(), "loadline-redis-"));
   const port = await freePort();
