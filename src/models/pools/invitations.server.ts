@@ -61,19 +61,32 @@ export async function withdrawInvitation(user: CurrentUser, pool: Pool, id: unkn
 }
 
 /**
- * Puts the carrier company a sign-up has just made into the pool its invitation link named. A
- * token that is no invitation, used, expired or withdrawn, or a company that is no carrier, is
- * ignored: the account is made either way. Of two sign-ups with one link, one joins.
+ * Puts the carrier company a sign-up has just made into the pools that invited it: the one its
+ * invitation link named (a forwarded link may have been sent to another address), and every pool
+ * whose invitation waits for the address the sign-up has just confirmed (confirming proved the
+ * address is theirs; a letter sent again carries no link token). Used, expired or withdrawn
+ * invitations, or a company that is no carrier, are ignored: the account is made either way. Of two
+ * sign-ups with one link, one joins. Answers the pools joined.
  */
-export async function joinInvitedPool(token: unknown, user: { id: number; accountId: number; account: { kind: string } }, now = new Date()): Promise<number | null> {
+export async function joinInvitedPools(token: unknown, user: Joiner, now = new Date()): Promise<number[]> {
+  if (user.account.kind !== "carrier") return [];
   const valid = poolInvitationToken(token);
-  if (!valid || user.account.kind !== "carrier") return null;
-  const invitation = await db().poolInvitation.findUnique({ where: { tokenDigest: digestOf(valid) }, select: { id: true, poolId: true } });
-  if (!invitation) return null;
+  const invitations = await db().poolInvitation.findMany({
+    where: { acceptedAt: null, expiresAt: { gt: now }, OR: [{ email: user.email }, ...(valid ? [{ tokenDigest: digestOf(valid) }] : [])] },
+    select: { id: true, poolId: true },
+  });
+  const joined: number[] = [];
+  for (const invitation of invitations) if (await accept(invitation, user, now)) joined.push(invitation.poolId);
+  return joined;
+}
+
+type Joiner = { id: number; email: string; accountId: number; account: { kind: string } };
+
+async function accept(invitation: { id: number; poolId: number }, user: Joiner, now: Date): Promise<boolean> {
   const taken = await db().poolInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now } });
-  if (!taken.count) return null;
+  if (!taken.count) return false;
   const key = { poolId: invitation.poolId, carrierAccountId: user.accountId };
   await db().poolMember.upsert({ where: { poolId_carrierAccountId: key }, create: { ...key, addedById: null }, update: {} });
   await audit("pool.invitation_accepted", user.id, null, { accountId: user.accountId, poolId: invitation.poolId, invitationId: invitation.id });
-  return invitation.poolId;
+  return true;
 }

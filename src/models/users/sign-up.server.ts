@@ -6,7 +6,7 @@ import { alreadyRegisteredLetter, confirmationLetter } from "#domain/auth/signup
 import { sendMail } from "#lib/mailer.server.ts";
 import { openToken, sealToken } from "#lib/sealed-token.server.ts";
 import { refused, type Result } from "#lib/result.server.ts";
-import { joinInvitedPool } from "#models/pools/invitations.server.ts";
+import { joinInvitedPools } from "#models/pools/invitations.server.ts";
 import { hashPassword, isEmailTaken, unlessEmailTaken, userWithAccount, type CurrentUser } from "#models/users.server.ts";
 
 // Signing up: a company's first person, an admin of a new account. The address is confirmed by a
@@ -89,7 +89,7 @@ export async function confirmSignUp(token: unknown): Promise<Result<{ user: Curr
   if (await isEmailTaken(pending.email)) return refused({ base: ALREADY_CONFIRMED }, 409);
   const created = await unlessEmailTaken(async () => ({ user: await createAdmin(pending, pending.passwordHash) }), { base: ALREADY_CONFIRMED });
   if (created.ok) await db().pendingSignUp.deleteMany({ where: { email: pending.email } });
-  if (created.ok) await joinInvitedPool(pending.pool_invitation, created.user);
+  if (created.ok) await joinInvitedPools(pending.pool_invitation, created.user);
   return created;
 }
 

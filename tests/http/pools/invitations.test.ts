@@ -144,6 +144,33 @@ describe("signing up through the invitation", () => {
     expect(pageText((await browser.get("/pools")).text)).toContain("Northwind Pools Chilled regulars");
   });
 
+  it("joins when the confirmation letter was sent again (that letter carries no link token: the confirmed address was invited)", async () => {
+    const email = unique("again");
+    await invite(email);
+    const link = lettersTo(email)[0]!.link!;
+    const browser = agent(app);
+    const path = new URL(link).pathname + new URL(link).search;
+    const token = /name="pool_invitation" value="([^"]+)"/.exec((await browser.get(path).expect(200)).text)?.[1];
+    const _csrf = await csrfTokenFor(browser, path);
+    await browser.post("/signup").type("form").send({ _csrf, account_kind: "carrier", company_name: "Patient Haulage", name: "Pat", email, password: "a-long-password", pool_invitation: token }).expect(303);
+    const again = await browser.post("/signup/confirmation_letter").type("form").send({ _csrf: await csrfTokenFor(browser, "/signup/sent") });
+    expect([again.status, again.headers.location]).toEqual([303, "/signup/sent"]);
+    expect(lettersTo(email)).toHaveLength(3);
+    const confirmed = await confirmSignUpByMail(agent(app), email);
+    expect(confirmed.status).toBe(303);
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    expect(await db().poolMember.findMany({ where: { carrierAccountId: user.accountId }, select: { poolId: true } })).toEqual([{ poolId: pool.id }]);
+  });
+
+  it("an ordinary carrier sign-up with an invited address joins once the address is confirmed; one another address signed up with does not", async () => {
+    const email = unique("plain");
+    await invite(email);
+    const user = await signUpThrough("http://localhost/signup?kind=carrier", email);
+    expect(await db().poolMember.count({ where: { poolId: pool.id, carrierAccountId: user.accountId } })).toBe(1);
+    const other = await signUpThrough("http://localhost/signup?kind=carrier", unique("uninvited"));
+    expect(await db().poolMember.count({ where: { carrierAccountId: other.accountId } })).toBe(0);
+  });
+
   it("a used link is ignored for a second sign-up: that account is made, outside the pool", async () => {
     const email = unique("first");
     await invite(email);
