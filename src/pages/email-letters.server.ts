@@ -1,6 +1,6 @@
 import { db } from "#db/client.server.ts";
 import type { EmailKind } from "#domain/email/kinds.ts";
-import { awardLetter, deliveryLetter, messagesLetter, quotesLetter, type Addressee, type Letter } from "#domain/email/letters.ts";
+import { deliveryLetter, messagesLetter, noticeLetter, quotesLetter, type Addressee, type Letter } from "#domain/email/letters.ts";
 
 // The facts each e-mail about notifications states, read as they are when it is sent: a quote at
 // its price now, the proof of delivery as recorded, the messages still unread.
@@ -21,7 +21,8 @@ export function letterFor(kind: EmailKind, items: readonly NotedItem[], to: Addr
     case "quotes":
       return quotesLetterFor(items, to);
     case "awards":
-      return Promise.resolve(awardLetter(to, items[0]!.notification));
+    case "invitations":
+      return Promise.resolve(noticeLetter(to, items[0]!.notification));
     case "deliveries":
       return deliveryLetterFor(items[0]!, to);
     case "messages":

@@ -5,7 +5,7 @@
 
 import { isOfficeOf } from "#domain/accounts/team.ts";
 
-export const EMAIL_KINDS = ["quotes", "awards", "auction_closing", "deliveries", "messages"] as const;
+export const EMAIL_KINDS = ["quotes", "awards", "invitations", "auction_closing", "deliveries", "messages"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const isEmailKind = (value: unknown): value is EmailKind => (EMAIL_KINDS as readonly unknown[]).includes(value);
@@ -17,6 +17,7 @@ export const isEmailKind = (value: unknown): value is EmailKind => (EMAIL_KINDS 
 export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; hint: string; about: string }> = {
   quotes: { label: "New quotes on my jobs", hint: "At most one e-mail an hour for each job, listing the quotes since the last one.", about: "new quotes on your jobs" },
   awards: { label: "Quotes won and lost", hint: "When a shipper awards a job you quoted on.", about: "quotes you won or lost" },
+  invitations: { label: "Jobs offered to my pools", hint: "When a shipper offers a job to a pool your company is in.", about: "jobs offered to your pools" },
   auction_closing: { label: "Auctions I quoted on closing within the hour", hint: "Once per auction.", about: "auctions you quoted on closing within the hour" },
   deliveries: { label: "Deliveries", hint: "Who received the load and when, with a link to its proof of delivery.", about: "deliveries" },
   messages: {
@@ -30,13 +31,13 @@ export type Person = { accountKind: string; role: string };
 
 /**
  * The kinds a person can be sent: a shipper's office hears about quotes and deliveries, a carrier's
- * office about awards and closing auctions, and everyone who talks on loads (drivers too) about
+ * office about awards, jobs offered to its pools and closing auctions, and everyone who talks on loads (drivers too) about
  * unread messages. Support staff get none of these.
  */
 export function emailKindsFor(person: Person): EmailKind[] {
   const onAccount = { role: person.role, account: { kind: person.accountKind } };
   if (isOfficeOf("shipper", onAccount)) return ["quotes", "deliveries", "messages"];
-  if (isOfficeOf("carrier", onAccount)) return ["awards", "auction_closing", "messages"];
+  if (isOfficeOf("carrier", onAccount)) return ["awards", "invitations", "auction_closing", "messages"];
   if (person.accountKind === "carrier" && person.role === "driver") return ["messages"];
   return [];
 }

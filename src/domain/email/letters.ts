@@ -37,8 +37,8 @@ export function quotesLetter(to: Addressee, job: { id: number; reference: string
   );
 }
 
-/** An award, won or lost: the in-app notification's own words, and where it leads. */
-export function awardLetter(to: Addressee, notification: { title: string; body: string; path: string | null }): Letter {
+/** A notification told again by e-mail (an award won or lost, a job offered to the carrier's pools): its own words, and where it leads. */
+export function noticeLetter(to: Addressee, notification: { title: string; body: string; path: string | null }): Letter {
   const link = `${trimmed(to.origin)}${notification.path ?? "/notifications"}`;
   return letter(to, notification.title, `${notification.title}.\n${notification.body}\n\n${link}\n`);
 }

@@ -19,6 +19,8 @@ function emailedAs(event: NotifyEvent): Emailed | null {
     case "awarded":
     case "quote_declined":
       return { kind: "awards", topic: `job:${event.jobId}`, jobId: event.jobId };
+    case "job_invited":
+      return { kind: "invitations", topic: `job:${event.jobId}`, jobId: event.jobId };
     case "load_status":
       return event.status === "delivered" ? { kind: "deliveries", topic: `load:${event.loadId}`, loadId: event.loadId } : null;
     case "message_received":

@@ -25,7 +25,7 @@ describe("choosing what to be e-mailed about on /account", () => {
     const support = await signedInAgent((await createSupport()).email);
 
     expect(await boxes(shipper.browser)).toEqual({ quotes: true, deliveries: true, messages: true });
-    expect(await boxes(office.browser)).toEqual({ awards: true, auction_closing: true, messages: true });
+    expect(await boxes(office.browser)).toEqual({ awards: true, invitations: true, auction_closing: true, messages: true });
     expect(await boxes(driver.browser)).toEqual({ messages: true });
     expect(await boxes(support.browser)).toEqual({});
     const page = (await shipper.browser.get("/account")).text;
