@@ -1,0 +1,50 @@
+import { journeyClock, type Journey, daysSpanned, ukDay } from "./days.ts";
+import { crossingsOf, insidePolygon, spanInside } from "./geometry.ts";
+import { CROSSINGS, type Crossing, type IsoDay, type LatLngPoint, ZONES, type Zone } from "./zones.ts";
+
+// Which zones a route enters, on which UK days, and which crossings it makes when. The route is the
+// router's polyline (a road router's roads, or the offline estimate's straight legs between the
+// stops); the days come from spreading the journey evenly between collection and delivery.
+
+export type ZoneVisit = { zone: Zone; days: IsoDay[] };
+/** Each crossing of the line in either direction pays: one instant per crossing. */
+export type CrossingVisit = { crossing: Crossing; instants: number[] };
+export type RouteVisits = { zones: ZoneVisit[]; crossings: CrossingVisit[]; firstDay: IsoDay };
+
+type Bounds = { south: number; north: number; west: number; east: number };
+
+function boundsOf(points: readonly LatLngPoint[]): Bounds {
+  const lats = points.map((point) => point[0]);
+  const lngs = points.map((point) => point[1]);
+  return { south: Math.min(...lats), north: Math.max(...lats), west: Math.min(...lngs), east: Math.max(...lngs) };
+}
+
+const overlap = (a: Bounds, b: Bounds) => a.south <= b.north && b.south <= a.north && a.west <= b.east && b.west <= a.east;
+
+/** The UK days the journey spends in the zone, in order (none when the route stays out). */
+export function zoneDays(journey: Journey, zone: Zone): IsoDay[] {
+  const { path } = journey;
+  if (path.length === 1) return insidePolygon(path[0]!, zone.polygon) ? [ukDay(journey.startMs)] : [];
+  const clock = journeyClock(journey);
+  const days = new Set<IsoDay>();
+  for (let i = 1; i < path.length; i++) {
+    const span = spanInside(path[i - 1]!, path[i]!, zone.polygon);
+    if (span) for (const day of daysSpanned(clock(i - 1, span[0]), clock(i - 1, span[1]))) days.add(day);
+  }
+  return [...days].sort();
+}
+
+export function routeVisits(journey: Journey, zones: readonly Zone[] = ZONES, crossings: readonly Crossing[] = CROSSINGS): RouteVisits {
+  const routeBounds = journey.path.length ? boundsOf(journey.path) : null;
+  const near = <T>(shape: readonly LatLngPoint[], item: T) => (routeBounds && overlap(routeBounds, boundsOf(shape)) ? [item] : []);
+  const zoneVisits = zones
+    .flatMap((zone) => near(zone.polygon, zone))
+    .map((zone) => ({ zone, days: zoneDays(journey, zone) }))
+    .filter((visit) => visit.days.length > 0);
+  const clock = journeyClock(journey);
+  const crossingVisits = crossings
+    .flatMap((crossing) => near(crossing.line, crossing))
+    .map((crossing) => ({ crossing, instants: crossingsOf(journey.path, crossing.line).map(({ segment, share }) => clock(segment, share)) }))
+    .filter((visit) => visit.instants.length > 0);
+  return { zones: zoneVisits, crossings: crossingVisits, firstDay: ukDay(journey.startMs) };
+}
