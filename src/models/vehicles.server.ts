@@ -24,6 +24,9 @@ const vehicleSelect = {
   euroStandard: true,
   tailLift: true,
   temperatureControlled: true,
+  grossWeightKg: true,
+  axles: true,
+  dvsPermit: true,
 } as const;
 const byRegistration = { registration: "asc" } as const;
 

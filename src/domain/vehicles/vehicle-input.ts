@@ -4,11 +4,15 @@ import { idText } from "#domain/loads/load-inputs.ts";
 import { EURO_STANDARDS, type VehicleFacts } from "#domain/vehicles/vehicles.ts";
 
 // What the vehicle form posts (`registration`, `vehicle_type`, `payload_kg`, `euro_standard`,
-// `tail_lift`, `temperature_controlled`), read into a vehicle's columns. Messages are keyed by the
-// posted name, so each shows beside its field.
+// `tail_lift`, `temperature_controlled`, and for road charges the optional `gross_weight_kg`,
+// `axles` and `dvs_permit`), read into a vehicle's columns. Messages are keyed by the posted name,
+// so each shows beside its field. A blank weight or axle count clears it: road charges then read
+// it from the vehicle type.
 
 /** The form's fields in page order (the error summary lists their messages in this order). */
-export const VEHICLE_FORM_FIELDS = ["registration", "vehicle_type", "payload_kg", "euro_standard", "tail_lift", "temperature_controlled"] as const;
+export const VEHICLE_FORM_FIELDS = [
+  "registration", "vehicle_type", "payload_kg", "euro_standard", "gross_weight_kg", "axles", "tail_lift", "temperature_controlled", "dvs_permit",
+] as const;
 
 export const REGISTRATION_MESSAGE = "Enter a UK registration, like AB12 CDE";
 export const VEHICLE_TYPE_MESSAGE = "Choose a vehicle type from the list";
@@ -18,6 +22,12 @@ export const PAYLOAD_MESSAGES = {
   tooSmall: "The payload must be at least 100 kg",
   tooLarge: "The payload cannot be more than 44,000 kg",
 } as const;
+export const GROSS_WEIGHT_MESSAGES = {
+  invalid: "Enter the gross weight in kilograms, or leave it blank",
+  tooSmall: "The gross weight must be at least 1,000 kg",
+  tooLarge: "The gross weight cannot be more than 44,000 kg",
+} as const;
+export const AXLES_MESSAGE = "Enter the number of axles, from 2 to 8, or leave it blank";
 export const CHOOSE_ONE_OF_YOUR_VEHICLES = "Choose one of your vehicles";
 
 /** Below this a "payload" is really tonnes typed into the kilograms box (44 for 44 t), or no goods vehicle at all. */
@@ -27,6 +37,14 @@ export const MIN_PAYLOAD_KG = 100;
  * and its payload is always less than that; anything above is a typing slip (an extra 0).
  */
 export const MAX_PAYLOAD_KG = 44_000;
+
+/** A plated gross weight below this is a typing slip (tonnes in the kilograms box). */
+export const MIN_GROSS_WEIGHT_KG = 1_000;
+/** The heaviest lorry allowed on UK roads (44 t). */
+export const MAX_GROSS_WEIGHT_KG = 44_000;
+/** Goods vehicles have two axles at least; eight covers any articulated lorry on UK roads. */
+export const MIN_AXLES = 2;
+export const MAX_AXLES = 8;
 
 /**
  * The plate formats issued in Great Britain and Northern Ireland, each matched against the
@@ -97,6 +115,35 @@ const payloadKg = z.preprocess(
 
 const trimmed = (value: unknown) => single(value)?.trim();
 
+/** An optional box: blank or absent is null; anything else must read as the schema says. */
+const blankAsNull = (value: unknown) => {
+  const text = single(value)?.trim();
+  return value === undefined || text === "" ? null : text ?? value;
+};
+
+const grossWeightKg = z.preprocess(
+  blankAsNull,
+  z
+    .string({ error: GROSS_WEIGHT_MESSAGES.invalid })
+    .transform((text, ctx) => {
+      const kilograms = readKilograms(text);
+      if (kilograms === null) ctx.addIssue({ code: "custom", message: GROSS_WEIGHT_MESSAGES.invalid });
+      return kilograms ?? z.NEVER;
+    })
+    .pipe(z.number().min(MIN_GROSS_WEIGHT_KG, { error: GROSS_WEIGHT_MESSAGES.tooSmall }).max(MAX_GROSS_WEIGHT_KG, { error: GROSS_WEIGHT_MESSAGES.tooLarge }))
+    .nullable(),
+);
+
+const axles = z.preprocess(
+  blankAsNull,
+  z
+    .string({ error: AXLES_MESSAGE })
+    .regex(/^[0-9]{1,2}$/, { error: AXLES_MESSAGE })
+    .transform(Number)
+    .pipe(z.number().min(MIN_AXLES, { error: AXLES_MESSAGE }).max(MAX_AXLES, { error: AXLES_MESSAGE }))
+    .nullable(),
+);
+
 export const VehicleInputSchema = z
   .object({
     registration,
@@ -105,6 +152,9 @@ export const VehicleInputSchema = z
     euro_standard: z.preprocess(trimmed, z.enum(valuesOf(EURO_STANDARDS), { error: EURO_STANDARD_MESSAGE })),
     tail_lift: z.preprocess(flag, z.boolean()),
     temperature_controlled: z.preprocess(flag, z.boolean()),
+    gross_weight_kg: grossWeightKg,
+    axles,
+    dvs_permit: z.preprocess(flag, z.boolean()),
   })
   .transform((input) => ({
     registration: input.registration,
@@ -113,6 +163,9 @@ export const VehicleInputSchema = z
     euroStandard: input.euro_standard,
     tailLift: input.tail_lift,
     temperatureControlled: input.temperature_controlled,
+    grossWeightKg: input.gross_weight_kg,
+    axles: input.axles,
+    dvsPermit: input.dvs_permit,
   }));
 export type VehicleInput = z.output<typeof VehicleInputSchema>;
 
@@ -125,6 +178,9 @@ export function vehicleFormValues(vehicle: Omit<VehicleFacts, "id">) {
     euro_standard: vehicle.euroStandard,
     tail_lift: vehicle.tailLift ? "1" : "",
     temperature_controlled: vehicle.temperatureControlled ? "1" : "",
+    gross_weight_kg: vehicle.grossWeightKg === null ? "" : String(vehicle.grossWeightKg),
+    axles: vehicle.axles === null ? "" : String(vehicle.axles),
+    dvs_permit: vehicle.dvsPermit ? "1" : "",
   };
 }
 

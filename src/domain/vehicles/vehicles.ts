@@ -23,6 +23,10 @@ export type VehicleFacts = {
   euroStandard: string;
   tailLift: boolean;
   temperatureControlled: boolean;
+  /** Road charges: the plated gross weight and axles (null until the carrier says) and a London DVS permit. */
+  grossWeightKg: number | null;
+  axles: number | null;
+  dvsPermit: boolean;
 };
 
 /** A vehicle with the text pages show for it. */

@@ -1,5 +1,8 @@
 import { VEHICLE_TYPES } from "#domain/jobs/catalogue.ts";
-import { MAX_PAYLOAD_KG, MIN_PAYLOAD_KG, VEHICLE_FORM_FIELDS } from "#domain/vehicles/vehicle-input.ts";
+import { formatNumber } from "#domain/format/count.ts";
+import {
+  MAX_AXLES, MAX_GROSS_WEIGHT_KG, MAX_PAYLOAD_KG, MIN_AXLES, MIN_GROSS_WEIGHT_KG, MIN_PAYLOAD_KG, VEHICLE_FORM_FIELDS,
+} from "#domain/vehicles/vehicle-input.ts";
 import { EURO_STANDARDS } from "#domain/vehicles/vehicles.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 
@@ -20,10 +23,14 @@ export function vehicleForm(form: VehicleFormState) {
     euroStandards: EURO_STANDARDS,
     minPayloadKg: MIN_PAYLOAD_KG,
     maxPayloadKg: MAX_PAYLOAD_KG,
+    // Road charges read a blank weight or axle count from the vehicle type.
+    grossWeightHint: `As plated, ${formatNumber(MIN_GROSS_WEIGHT_KG)} to ${formatNumber(MAX_GROSS_WEIGHT_KG)} kg. Road charges: London's DVS applies over 12,000 kg; blank reads it from the type`,
+    axlesHint: `${MIN_AXLES} to ${MAX_AXLES}. The Dartford Crossing charges two-axle and multi-axle goods vehicles apart; blank reads it from the type`,
     ...form,
     ticked: {
       tailLift: isTicked(form.values.tail_lift),
       temperatureControlled: isTicked(form.values.temperature_controlled),
+      dvsPermit: isTicked(form.values.dvs_permit),
     },
   };
 }

@@ -91,6 +91,9 @@ describe("VehicleInputSchema", () => {
       euroStandard: "euro_6",
       tailLift: true,
       temperatureControlled: true,
+      grossWeightKg: null,
+      axles: null,
+      dvsPermit: false,
     });
   });
 
@@ -146,8 +149,29 @@ describe("VehicleInputSchema", () => {
     for (const { value } of EURO_STANDARDS) expect(VehicleInputSchema.parse(form({ euro_standard: value })).euroStandard).toBe(value);
   });
 
+  it.each([
+    [{ gross_weight_kg: "", axles: "" }, { grossWeightKg: null, axles: null, dvsPermit: false }],
+    [{ gross_weight_kg: "18,000", axles: "2", dvs_permit: "1" }, { grossWeightKg: 18_000, axles: 2, dvsPermit: true }],
+    [{ gross_weight_kg: " 44000 kg ", axles: " 6 " }, { grossWeightKg: 44_000, axles: 6, dvsPermit: false }],
+  ])("reads the road-charge fields %j", (overrides, columns) => {
+    expect(VehicleInputSchema.parse(form(overrides))).toMatchObject(columns);
+  });
+
+  it.each([
+    [{ gross_weight_kg: "heavy" }, { gross_weight_kg: "Enter the gross weight in kilograms, or leave it blank" }],
+    [{ gross_weight_kg: ["18000"] }, { gross_weight_kg: "Enter the gross weight in kilograms, or leave it blank" }],
+    [{ gross_weight_kg: "44" }, { gross_weight_kg: "The gross weight must be at least 1,000 kg" }],
+    [{ gross_weight_kg: "44001" }, { gross_weight_kg: "The gross weight cannot be more than 44,000 kg" }],
+    [{ axles: "1" }, { axles: "Enter the number of axles, from 2 to 8, or leave it blank" }],
+    [{ axles: "9" }, { axles: "Enter the number of axles, from 2 to 8, or leave it blank" }],
+    [{ axles: "2.5" }, { axles: "Enter the number of axles, from 2 to 8, or leave it blank" }],
+    [{ axles: { many: "3" } }, { axles: "Enter the number of axles, from 2 to 8, or leave it blank" }],
+  ])("%j → %j", (overrides, messages) => {
+    expect(messagesOf(form(overrides))).toEqual(messages);
+  });
+
   it("round-trips a stored vehicle through its form values", () => {
-    const stored = { registration: "ABC 123D", vehicleType: "rigid_7_5t", payloadKg: 2500, euroStandard: "euro_5", tailLift: true, temperatureControlled: false };
+    const stored = { registration: "ABC 123D", vehicleType: "rigid_7_5t", payloadKg: 2500, euroStandard: "euro_5", tailLift: true, temperatureControlled: false, grossWeightKg: 7_500, axles: 2, dvsPermit: true };
     expect(VehicleInputSchema.parse(vehicleFormValues(stored))).toEqual(stored);
   });
 });
@@ -172,7 +196,7 @@ describe("VehicleChoiceSchema", () => {
 
 describe("vehicleView", () => {
   it("labels the type, Euro standard, payload and equipment", () => {
-    const view = vehicleView({ id: 1, registration: "AB12 CDE", vehicleType: "artic", payloadKg: 29_000, euroStandard: "zero_emission", tailLift: true, temperatureControlled: true });
+    const view = vehicleView({ id: 1, registration: "AB12 CDE", vehicleType: "artic", payloadKg: 29_000, euroStandard: "zero_emission", tailLift: true, temperatureControlled: true, grossWeightKg: null, axles: null, dvsPermit: false });
     expect(view).toMatchObject({
       typeLabel: "Articulated (44 t)",
       euroLabel: "Zero emission (electric or hydrogen)",
