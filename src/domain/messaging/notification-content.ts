@@ -31,7 +31,8 @@ export type NotificationKind =
   | "rating_hidden"
   | "market_reached"
   | "quote_deadline"
-  | "job_invited";
+  | "job_invited"
+  | "journey_match";
 
 export type NotificationContent = { kind: NotificationKind; title: string; body: string; path: string | null };
 

@@ -2,6 +2,7 @@ import { db } from "#db/client.server.ts";
 import { lockRow } from "#db/row-lock.server.ts";
 import { type MarketStep, isMarketStepDue, marketStepFor } from "#domain/jobs/market-step.ts";
 import { logger } from "#lib/logger.server.ts";
+import { recordJourneyMatches } from "#models/availability/matching.server.ts";
 import { recordMarketMatches, type ReachedSearch } from "#models/jobs/market-step-searches.server.ts";
 import { notifyAll, refreshJobPages } from "#models/notifications/after-commit.server.ts";
 import { activeQuotes, forAllocation } from "#models/quotes/allocation.server.ts";
@@ -76,11 +77,13 @@ async function stepOne(jobId: number, now: Date): Promise<MarketStep | null> {
 }
 
 /**
- * The newly reached carriers hear of the job; its open pages refresh (the shipper's shows the step
+ * The newly reached carriers hear of the job (saved searches, and planned journeys passing its
+ * collection that may see it now); its open pages refresh (the shipper's shows the step
  * made). The board needs nothing more: its kept counts are dropped by any write to Job, in every
  * process (db/table-versions).
  */
 async function afterReached(jobId: number, searches: ReachedSearch[]): Promise<void> {
   if (searches.length) await notifyAll([{ kind: "market_reached", jobId, searches }]);
+  await recordJourneyMatches({ jobId });
   await refreshJobPages(jobId);
 }

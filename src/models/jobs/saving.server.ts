@@ -8,6 +8,7 @@ import { afterOwnFleetAward } from "#models/award/own-fleet.server.ts";
 import { announceToPools } from "#models/jobs/audience.server.ts";
 import { recordJobCo2e } from "#models/jobs/co2e.server.ts";
 import { locatedAll } from "#models/jobs/locations.server.ts";
+import { recordJourneyMatches } from "#models/availability/matching.server.ts";
 import { recordMatches } from "#models/saved-searches/matches.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
@@ -49,8 +50,8 @@ export const ownFleetOf = (user: CurrentUser, data: JobFormData) =>
  * After a job is saved: its loads' CO2e worked out again (as the dashboard adds it up; the route or
  * vehicle types may have changed); a job awarded to the shipper's own fleet tells its driver, an
  * auction wakes the clock, and a job out for quotes is matched against carriers' saved searches
- * (only its audience's, see saved-searches/matches); a job just published to pools tells the
- * carriers in them.
+ * (only its audience's, see saved-searches/matches) and the live planned journeys passing its first
+ * collection (availability/matching); a job just published to pools tells the carriers in them.
  */
 export async function afterJobSaved(jobId: number, status: string, isAuction: boolean, justPublished = false): Promise<void> {
   await recordJobCo2e(jobId);
@@ -59,4 +60,5 @@ export async function afterJobSaved(jobId: number, status: string, isAuction: bo
   if (status === "draft" || status === "awarded") return;
   if (justPublished) await announceToPools(jobId);
   await recordMatches(jobId);
+  await recordJourneyMatches({ jobId });
 }

@@ -1,3 +1,4 @@
+import { type JourneyMatched, journeyMatchDrafts } from "#models/availability/notices.server.ts";
 import { invitationDrafts } from "#models/notifications/invitation-notices.server.ts";
 import { marketDrafts } from "#models/notifications/market-notices.server.ts";
 import { noteEmails } from "#models/notifications/email-items.server.ts";
@@ -34,7 +35,9 @@ export type NotifyEvent =
   /** An invited job reached the open market: these saved searches match it (owners checked by the caller). */
   | { kind: "market_reached"; jobId: number; searches: { userId: number; name: string }[] }
   /** An invited tender's quote deadline passed: its shipper is told (and quotes closed if it chose so). */
-  | { kind: "quote_deadline"; jobId: number };
+  | { kind: "quote_deadline"; jobId: number }
+  /** Jobs along planned empty journeys, each match recorded once (posters checked by the caller). */
+  | { kind: "journey_match"; matches: JourneyMatched[] };
 
 export async function notify(event: NotifyEvent): Promise<void> {
   const delivered = await deliverNotifications(await draftsFor(event));
@@ -71,5 +74,7 @@ async function draftsFor(event: NotifyEvent): Promise<NotificationDraft[]> {
     case "market_reached":
     case "quote_deadline":
       return marketDrafts(event);
+    case "journey_match":
+      return journeyMatchDrafts(event.matches);
   }
 }

@@ -8,10 +8,12 @@ import { logger } from "#lib/logger.server.ts";
 import { sendMail } from "#lib/mailer.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { blockedPairsAmong } from "#models/company-blocks.server.ts";
+import { sendJourneyDigests } from "#models/availability/digest.server.ts";
 import { SEARCH_OWNERS } from "#models/saved-searches.server.ts";
 import { matchedJobSelect } from "#models/jobs/summary.server.ts";
 
-// Saved searches' e-mail: the jobs they matched, gathered into one digest per person at most once an hour.
+// Saved searches' e-mail: the jobs they matched, gathered into one digest per person at most once an
+// hour. The same sweep sends planned journeys' hourly letter (availability/digest).
 
 /** Links in mail point at APP_ORIGIN when it is set (production); otherwise at this machine, as in development. */
 function mailOrigin(): string {
@@ -61,7 +63,7 @@ export async function sendSearchDigests(now = new Date(), origin = mailOrigin())
     const claimed = await claimDigest(userId, matches, now);
     if (claimed.length && (await sendDigest(claimed, now, origin))) sent += 1;
   }
-  return sent;
+  return sent + (await sendJourneyDigests(now, origin));
 }
 
 /** Which of these carrier companies are in which pools, as "poolId:accountId", in one query (none asked: none run). */
