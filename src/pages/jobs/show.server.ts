@@ -18,6 +18,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
 import { scoreView } from "#pages/company-score-view.server.ts";
 import { audiencePanel } from "#pages/jobs/audience-panel.server.ts";
+import { roadChargesPanel } from "#pages/road-charges.server.ts";
 
 // The job page (views/jobs/show.ejs): the job's facts, its route, the bidding panel and the
 // conversation, for the shipper who owns it or a carrier reading it; a carrier's office also sees
@@ -47,18 +48,21 @@ export async function jobPage(user: CurrentUser, job: JobDetail) {
   // The shipper reads who drives the job's loads; the driver chosen on the form only until the award.
   // A carrier's office opening a job offered to its pools: the shipper sees that it has looked.
   const looking = isOfficeOf("carrier", user) && !job.onMarket ? noteJobView(job.id, user.accountId) : null;
-  const [bidding, messaging, trip, loadDrivers, scores] = await Promise.all([
+  // Road charges are worked out from the route the map draws: no second ask of the router.
+  const tripPlan = jobTrip(job);
+  const [bidding, messaging, trip, loadDrivers, scores, roadCharges] = await Promise.all([
     biddingPanelFor(job, user),
     jobMessagingFor(user, job),
-    jobTrip(job),
+    tripPlan,
     owner && !isBeforeAward(job.status) ? loadDriversOf(job.id) : [],
     isOfficeOf("carrier", user) ? companyScores([job.shipperAccountId]) : null,
+    tripPlan.then((found) => roadChargesPanel(user, job, found.plan)),
     looking,
   ]);
   const driver = owner ? driverFact(job, loadDrivers) : null;
   const shipperScore = scores?.get(job.shipperAccountId);
   return {
-    title: job.reference, job, bidding, messaging, trip, owner, jobView, driver,
+    title: job.reference, job, bidding, messaging, trip, owner, jobView, driver, roadCharges,
     shipper: shipperScore ? scoreView(shipperScore) : null,
     audience: owner ? audiencePanel(job) : null,
     canEdit: owner && canEditJob(job),
