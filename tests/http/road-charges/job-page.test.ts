@@ -48,6 +48,12 @@ describe("the job page's road charges", () => {
     expect(text).toContain("The route is estimated from straight lines between the stops");
   });
 
+  it("reminds the carrier of the route's charges beside the quote's price", async () => {
+    const html = await jobPage(carrier.email, LEEDS, BRISTOL);
+    const hint = /<p class="hint road-charges-hint">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
+    expect(pageText(hint)).toBe("Road charges on this route: Bristol CAZ £100.00 a day for lorries below Euro VI. What each of your vehicles pays");
+  });
+
   it("shows the Dartford Crossing on a route from Maidstone to Chelmsford", async () => {
     await vehicle("EF56 GHJ", "euro_6", { grossWeightKg: 18_000, axles: 2 });
     const text = section(await jobPage(carrier.email, MAIDSTONE, CHELMSFORD));
