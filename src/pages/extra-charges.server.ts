@@ -12,6 +12,7 @@ import { chargeSideOf, invoiceIssued, requireChargeSide, type ChargeSide } from 
 import { chargesOf, type ListedCharge } from "#models/extra-charges/list.server.ts";
 import type { LoadDetail } from "#models/loads.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { type RoadChargeLine, roadChargeLines } from "#pages/road-charges-load.server.ts";
 
 // The load page's extra charges (views/extra-charges/_frame.ejs, a Turbo frame): the charges with
 // where each stands; for the carrier's office the add form while the load is delivered and its
@@ -84,8 +85,11 @@ const FIELD_IDS = {
 };
 const FIELDS = Object.keys(FIELD_IDS);
 
-/** The carrier's add form, as posted when it was refused; the rate is asked only when the job has none. */
-function addForm(load: LoadDetail, evidence: Evidence, form: ChargesForm | null) {
+/**
+ * The carrier's add form, as posted when it was refused; the rate is asked only when the job has
+ * none. Beside it, the road charges on the load's route, each ready to add (null: no vehicle on it).
+ */
+function addForm(load: LoadDetail, evidence: Evidence, form: ChargesForm | null, roadCharges: RoadChargeLine[] | null) {
   const posted = form && form.chargeId === undefined ? form : { errors: {}, values: {} };
   const values = Object.fromEntries(FIELDS.map((name) => [name, text(posted.values[name])]));
   return {
@@ -95,6 +99,7 @@ function addForm(load: LoadDetail, evidence: Evidence, form: ChargesForm | null)
     evidence: [...evidence].map(([id, file]) => ({ value: String(id), label: file.name, selected: values.evidence_attachment_id === String(id) })),
     maxNote: MAX_NOTE_LENGTH,
     values, errors: posted.errors,
+    roadCharges,
   };
 }
 
@@ -115,7 +120,9 @@ function termsOf(load: LoadDetail, side: ChargeSide) {
 /** Everything the frame shows this user (404 for anyone but the two offices); `form`: a refused post. */
 export async function extraChargesFrame(user: CurrentUser, load: LoadDetail, form: ChargesForm | null = null) {
   const side = requireChargeSide(load, user);
-  const [charges, evidence, issued] = await Promise.all([chargesOf(load.id), evidenceOf(load), invoiceIssued(db(), load.id)]);
+  const [charges, evidence, issued, roadCharges] = await Promise.all([
+    chargesOf(load.id), evidenceOf(load), invoiceIssued(db(), load.id), side === "carrier" ? roadChargeLines(load) : null,
+  ]);
   const closed = addingProblem({ loadStatus: load.status, invoiceIssued: issued });
   const context = { loadId: load.id, side, open: !issued, evidence, form };
   const approved = charges.filter((charge) => charge.status === "approved").reduce((sum, charge) => sum + charge.amountPence, 0);
@@ -125,7 +132,7 @@ export async function extraChargesFrame(user: CurrentUser, load: LoadDetail, for
     rows: charges.map((charge) => rowOf(charge, context)),
     approvedTotal: approved ? formatMoney(approved) : "",
     closed: charges.length || side === "carrier" ? closed : null,
-    add: side === "carrier" && !closed ? addForm(load, evidence, form) : null,
+    add: side === "carrier" && !closed ? addForm(load, evidence, form, roadCharges) : null,
     summary: summaryOf(form),
   };
 }

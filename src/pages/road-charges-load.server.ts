@@ -1,7 +1,9 @@
 import type { TimedPlace } from "#domain/road-charges/journey.ts";
 import { UK_TIME_ZONE } from "#domain/format/dates.ts";
+import { formatMoney } from "#domain/format/money.ts";
 import type { VehicleView } from "#domain/vehicles/vehicles.ts";
 import { type MappedPlace, routeThrough } from "#geo/trips.server.ts";
+import { fleetOf } from "#models/vehicles.server.ts";
 import { routeChargesOf, type VehicleCharges, vehicleCharges } from "#pages/road-charges.server.ts";
 
 // Road charges for the vehicles a carrier's office may put on a load: each priced on the load's own
@@ -23,4 +25,29 @@ export function chargeNote(charges: VehicleCharges | undefined): string {
   if (!charges) return "";
   if (charges.notAllowed) return " · not allowed on this route";
   return charges.totalPence ? ` · road charges ${charges.totalText}` : "";
+}
+
+/** A road charge the carrier may pass on as an extra charge: the add form's values, ready to post. */
+export type RoadChargeLine = { label: string; amount: string; note: string };
+
+/** Pence as the add form's amount box reads them: 840 → "8.40". */
+const poundsText = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
+
+/**
+ * The road charges the load's vehicle paid on its route, each as an "Other charge" line for the
+ * carrier to add (the shipper approves it as any other, and the invoice carries it with VAT as the
+ * other extra charges). Null when the load has no vehicle to price.
+ */
+export async function roadChargeLines(load: { stops: readonly LoadStopPlace[]; vehicleId: number | null; carrierAccountId: number | null }): Promise<RoadChargeLine[] | null> {
+  if (load.vehicleId === null || load.carrierAccountId === null) return null;
+  const vehicle = (await fleetOf(load.carrierAccountId)).find((each) => each.id === load.vehicleId);
+  if (!vehicle) return null;
+  const priced = (await loadRoadCharges(load.stops, [vehicle])).get(vehicle.id);
+  return (priced?.charges ?? [])
+    .filter((charge) => charge.status === "due")
+    .map((charge) => ({
+      label: `${charge.name} ${formatMoney(charge.pence)}`,
+      amount: poundsText(charge.pence),
+      note: `Road charge passed on at cost: ${charge.name}, ${charge.text} (${vehicle.registration})`,
+    }));
 }
