@@ -8,6 +8,8 @@ import { VEHICLE_TYPES, labelFor } from "#domain/jobs/catalogue.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 import { type JourneyRow, liveJourneysOf } from "#models/availability.server.ts";
 import { type AlongJob, jobsAlong } from "#models/availability/corridor.server.ts";
+import { jobScopes } from "#models/jobs/scopes.server.ts";
+import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { fleetOf } from "#models/vehicles.server.ts";
 
@@ -33,10 +35,18 @@ function journeyView(row: JourneyRow) {
   };
 }
 
-/** The company's live journeys, each with how many jobs have been found along it. */
+/**
+ * The company's live journeys, each with how many of the jobs found along it are still open to this
+ * viewer (a job since awarded, withdrawn or out of sight is not counted, so the number never
+ * promises more than the journey's own page lists).
+ */
 export async function journeysPage(user: CurrentUser) {
-  const journeys = await liveJourneysOf(user);
-  const counts = await db().availabilityMatch.groupBy({ by: ["availabilityId"], where: { availabilityId: { in: journeys.map((j) => j.id) } }, _count: { _all: true } });
+  const [journeys, visible] = await Promise.all([liveJourneysOf(user), visibleToCarrierWhere(user)]);
+  const counts = await db().availabilityMatch.groupBy({
+    by: ["availabilityId"],
+    where: { availabilityId: { in: journeys.map((j) => j.id) }, job: { AND: [visible, jobScopes.onBoard] } },
+    _count: { _all: true },
+  });
   const found = new Map(counts.map((row) => [row.availabilityId, row._count._all]));
   return {
     title: "Planned journeys",

@@ -42,6 +42,11 @@ describe("posting a vehicle as available", () => {
     const list = await browser.get("/availability");
     expect(pageText(list.text)).toContain("Bristol → Leeds");
     expect(pageText(list.text)).toContain("2 jobs found");
+    // A job found along it that has left the board since is no longer counted: the list never says
+    // more than the journey's page shows.
+    await db().job.updateMany({ where: { reference: "Gloucester cider" }, data: { status: "cancelled" } });
+    expect(pageText((await browser.get("/availability")).text)).toContain("1 job found");
+    expect(referencesIn((await browser.get(posted.headers.location!)).text)).toEqual(["Sheffield steel"]);
   });
 
   it("a vehicle of the company sets the type; another company's vehicle is refused beside the field", async () => {
