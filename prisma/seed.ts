@@ -22,6 +22,7 @@ import { seedPools, seedPoolsFirstJob } from "./seeds/pools.ts";
 import { seedApiKeys } from "./seeds/api-keys.ts";
 import { seedReturnLoads } from "./seeds/return-loads.ts";
 import { seedPriceGuide } from "./seeds/price-guide.ts";
+import { seedAvailability } from "./seeds/availability.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -41,6 +42,8 @@ export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedO
   // Open jobs near Pennine's load delivering in Bristol, for its return loads (needs seedBidding's loads).
   await seedReturnLoads(db, accounts);
   await seedVehicles(db, accounts);
+  // Pennine's planned empty journey Bristol → Leeds and a job along it (uses one of its vehicles).
+  await seedAvailability(db, accounts);
   await seedMessaging(db, accounts);
   await seedFiles(db, accounts);
   await seedTracking(db);

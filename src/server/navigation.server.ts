@@ -5,7 +5,8 @@ export type NavLink = { href: string; label: string };
 
 /**
  * Navigation per role: each kind of user sees only where they can act. A carrier's office runs its
- * people, lorries and saved board searches from the menu; a shipper's admin runs its people.
+ * people, lorries, saved board searches and planned empty journeys from the menu; a shipper's
+ * office finds vehicles passing its collections, and its admin runs its people.
  */
 export function navLinksFor(user: CurrentUser): NavLink[] {
   if (user.role === "support") return [{ href: "/admin", label: "Support" }];
@@ -21,6 +22,7 @@ export function navLinksFor(user: CurrentUser): NavLink[] {
       { href: "/team", label: "Team" },
       { href: "/vehicles", label: "Vehicles" },
       { href: "/saved_searches", label: "Saved searches" },
+      { href: "/availability", label: "Planned journeys" },
     ];
   }
   return [
@@ -31,6 +33,7 @@ export function navLinksFor(user: CurrentUser): NavLink[] {
     { href: "/invoices", label: "Invoices" },
     { href: "/messages", label: "Messages" },
     { href: "/pools", label: "Pools" },
+    { href: "/availability/vehicles", label: "Find vehicles" },
     ...(mayManageTeam(user.role) ? [{ href: "/team", label: "Team" }] : []),
   ];
 }

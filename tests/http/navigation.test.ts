@@ -44,7 +44,7 @@ describe("the site's menu", () => {
   it("gives a carrier's office its team, vehicles and saved searches", async () => {
     const carrier = await createCarrier();
     const member = await createUser("carrier", { role: "member", accountId: carrier.accountId });
-    const officeMenu = ["Dashboard /dashboard", "Job board /jobs", "My quotes /quotes", "Loads /loads", "Invoices /invoices", "Messages /messages", "Team /team", "Vehicles /vehicles", "Saved searches /saved_searches"];
+    const officeMenu = ["Dashboard /dashboard", "Job board /jobs", "My quotes /quotes", "Loads /loads", "Invoices /invoices", "Messages /messages", "Team /team", "Vehicles /vehicles", "Saved searches /saved_searches", "Planned journeys /availability"];
     expect(await menuOf(carrier.email)).toEqual(officeMenu);
     expect(await menuOf(member.email)).toEqual(officeMenu);
   });
@@ -53,7 +53,7 @@ describe("the site's menu", () => {
     const shipper = await createShipper();
     const member = await createUser("shipper", { role: "member", accountId: shipper.accountId });
     const driver = await createUser("carrier", { role: "driver", accountId: (await createCarrier()).accountId });
-    const shipperMenu = ["Dashboard /dashboard", "Jobs /jobs", "Post a job /jobs/new", "Loads /loads", "Invoices /invoices", "Messages /messages", "Pools /pools"];
+    const shipperMenu = ["Dashboard /dashboard", "Jobs /jobs", "Post a job /jobs/new", "Loads /loads", "Invoices /invoices", "Messages /messages", "Pools /pools", "Find vehicles /availability/vehicles"];
     expect(await menuOf(shipper.email)).toEqual([...shipperMenu, "Team /team"]);
     expect(await menuOf(member.email)).toEqual(shipperMenu);
     expect(await menuOf(driver.email)).toEqual(["My loads /loads", "Messages /messages"]);

@@ -92,6 +92,8 @@ const ROUTES: Route[] = [
   { method: "delete", path: (id) => `/pools/${id}/invitations/${id}`, as: "shipper" },
   { method: "post", path: () => "/account/api_keys", as: "shipper" },
   { method: "delete", path: (id) => `/account/api_keys/${id}`, as: "shipper" },
+  { method: "post", path: () => "/availability", as: "carrier" },
+  { method: "delete", path: (id) => `/availability/${id}`, as: "carrier" },
   { method: "post", path: (id) => `/loads/${id}/delivery`, as: "driver" },
   { method: "post", path: (id) => `/loads/${id}/attachments`, as: "shipper" },
   { method: "post", path: () => "/api/v1/direct_uploads?use=photo", as: "shipper" },
