@@ -5,10 +5,14 @@ import { routeOf } from "#domain/loads/stops.ts";
 // window opening, and the last delivery's day and window close, in the job's time zone. A window
 // with no time is taken as a working day's start (collection) or end (delivery); a delivery with no
 // day is the collection's day; a job with no days at all (a schedule's runs) is priced as one day,
-// today, and says so.
+// today, and says so. A delivery before the collection ends at the collection; one more than 31
+// days after it, 31 days after it.
 
 export const ASSUMED_COLLECTION_TIME = "08:00";
 export const ASSUMED_DELIVERY_TIME = "17:00";
+
+/** No load is on the road longer than this: a later delivery day (a typing slip) is capped here. */
+export const MAX_JOURNEY_MS = 31 * 86_400_000;
 
 export type TimedPlace = {
   id: number; kind: string; position: number; windowDate: Date | null; windowFrom: string | null; windowTo: string | null;
@@ -23,11 +27,20 @@ function instant(day: string, time: string | null, fallback: string, timeZone: s
   return (zonedDateTimeToUtc(local, timeZone) ?? zonedDateTimeToUtc(`${day}T${fallback}`, timeZone))?.getTime() ?? null;
 }
 
+/** The job's time zone when the clock library knows it, else UK time (never an error on a page). */
+function knownZone(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-GB", { timeZone: timeZone || UK_TIME_ZONE }).resolvedOptions().timeZone;
+  } catch {
+    return UK_TIME_ZONE;
+  }
+}
+
 export function journeyTimes(places: readonly TimedPlace[], timeZone: string, nowMs: number): JourneyTimes {
   const ordered = routeOf(places);
   const first = ordered.find((place) => place.kind === "pickup" && place.windowDate);
   const last = ordered.findLast((place) => place.kind !== "pickup" && place.windowDate);
-  const zone = timeZone || UK_TIME_ZONE;
+  const zone = knownZone(timeZone);
   const startDay = first?.windowDate ? dayOf(first.windowDate) : last?.windowDate ? dayOf(last.windowDate) : null;
   if (!startDay) {
     const today = toDateInputValue(new Date(nowMs), zone);
@@ -37,5 +50,5 @@ export function journeyTimes(places: readonly TimedPlace[], timeZone: string, no
   const startMs = instant(startDay, first?.windowFrom ?? null, ASSUMED_COLLECTION_TIME, zone) ?? nowMs;
   const endDay = last?.windowDate ? dayOf(last.windowDate) : startDay;
   const endMs = instant(endDay, last?.windowTo ?? last?.windowFrom ?? null, ASSUMED_DELIVERY_TIME, zone) ?? startMs;
-  return { startMs, endMs: Math.max(startMs, endMs), datesKnown: true };
+  return { startMs, endMs: Math.min(Math.max(startMs, endMs), startMs + MAX_JOURNEY_MS), datesKnown: true };
 }

@@ -17,6 +17,9 @@ describe("a job's journey times", () => {
     ["a delivery window closing before collection opens ends at collection", [stop("pickup", "2027-01-05", "18:00"), stop("delivery", "2027-01-05", "06:00", "07:00")], "Europe/London", ["2027-01-05T18:00:00.000Z", "2027-01-05T18:00:00.000Z", true]],
     ["an unreadable time is taken as the usual one", [stop("pickup", "2027-01-05", "7am"), stop("delivery", "2027-01-05", "25:99")], "Europe/London", ["2027-01-05T08:00:00.000Z", "2027-01-05T17:00:00.000Z", true]],
     ["no days at all: today, and says so", [stop("pickup", null), stop("delivery", null)], "Europe/London", ["2026-12-10T08:00:00.000Z", "2026-12-10T17:00:00.000Z", false]],
+    ["a time zone the clock does not know is read as UK time", [stop("pickup", "2027-07-05", "07:00"), stop("delivery", "2027-07-05", "15:00")], "Mars/Olympus", ["2027-07-05T06:00:00.000Z", "2027-07-05T14:00:00.000Z", true]],
+    ["another time zone's clock", [stop("pickup", "2027-01-05", "07:00"), stop("delivery", "2027-01-05", "15:00")], "Europe/Paris", ["2027-01-05T06:00:00.000Z", "2027-01-05T14:00:00.000Z", true]],
+    ["a delivery years after the collection is capped at 31 days", [stop("pickup", "2027-01-05", "07:00"), stop("delivery", "2099-01-05", "15:00")], "Europe/London", ["2027-01-05T07:00:00.000Z", "2027-02-05T07:00:00.000Z", true]],
     ["deliveries listed first still start at the collection", [stop("delivery", "2027-01-06", "12:00"), stop("pickup", "2027-01-05", "09:00")], "Europe/London", ["2027-01-05T09:00:00.000Z", "2027-01-06T12:00:00.000Z", true]],
   ])("%s", (_case, places, timeZone, [start, end, known]) => {
     const times = journeyTimes(places, timeZone, NOW);
