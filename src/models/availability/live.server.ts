@@ -30,7 +30,7 @@ export function onTheRoad(day: Date): Prisma.VehicleAvailabilityWhereInput {
 }
 
 export type PassingVehicle = {
-  id: number; companyName: string; vehicleType: string; fromPlace: string; toPlace: string;
+  id: number; accountId: number; companyName: string; vehicleType: string; fromPlace: string; toPlace: string;
   availableFrom: Date; availableUntil: Date; offMiles: number; detourMiles: number;
 };
 
@@ -44,7 +44,7 @@ export async function vehiclesNear(shipperAccountId: number, place: Point, day: 
     where: { AND: [routeOverlaps(boundingBox(place, CORRIDOR_MILES)), onTheRoad(day), { availableUntil: { gt: new Date() } }], accountId: { notIn: [...blocked, shipperAccountId] } },
     select: {
       id: true, vehicleType: true, fromPlace: true, toPlace: true, fromLatitude: true, fromLongitude: true, toLatitude: true, toLongitude: true,
-      availableFrom: true, availableUntil: true, account: { select: { name: true } },
+      availableFrom: true, availableUntil: true, accountId: true, account: { select: { name: true } },
     },
     orderBy: { id: "asc" },
     take: 500,
@@ -55,7 +55,7 @@ export async function vehiclesNear(shipperAccountId: number, place: Point, day: 
     const { offMiles } = offRoute(journey, place);
     if (offMiles > CORRIDOR_MILES || !reachable(journey, place, day)) continue;
     passing.push({
-      id: row.id, companyName: row.account.name, vehicleType: row.vehicleType, fromPlace: row.fromPlace, toPlace: row.toPlace,
+      id: row.id, accountId: row.accountId, companyName: row.account.name, vehicleType: row.vehicleType, fromPlace: row.fromPlace, toPlace: row.toPlace,
       availableFrom: row.availableFrom, availableUntil: row.availableUntil, offMiles, detourMiles: detourMiles(journey, place),
     });
   }

@@ -3,10 +3,12 @@ import { VEHICLE_TYPES, labelFor } from "#domain/jobs/catalogue.ts";
 import { CORRIDOR_MILES } from "#domain/availability/corridor.ts";
 import type { FieldErrors } from "#lib/result.server.ts";
 import type { VehiclesFound } from "#models/availability/shipper-search.server.ts";
+import { companyPath } from "#pages/company-score-view.server.ts";
 
 // A shipper's search for vehicles on planned empty journeys near a collection (views/availability/
 // vehicles.ejs): the GET form (place and day) and the journeys passing it. Each shows the carrier
-// company, the vehicle type, where from and to and when; never who drives.
+// company (linked to its profile: ratings, and where to block it), the vehicle type, where from
+// and to and when; never who drives.
 
 export const VEHICLES_PATH = "/availability/vehicles";
 /** The link from a shipper's job to the vehicles passing its first collection. */
@@ -25,6 +27,7 @@ export function vehiclesPage(found: VehiclesFound | null, form: { errors?: Field
     rows: (found?.vehicles ?? []).map((vehicle) => ({
       id: vehicle.id,
       companyName: vehicle.companyName,
+      companyHref: companyPath(vehicle.accountId),
       vehicleType: labelFor(VEHICLE_TYPES, vehicle.vehicleType),
       route: `${vehicle.fromPlace} → ${vehicle.toPlace}`,
       fromText: formatDateTime(vehicle.availableFrom),

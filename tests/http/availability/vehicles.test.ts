@@ -19,7 +19,7 @@ beforeEach(async () => {
   carrier = await createCarrier({ company: "Avon Haulage", name: "Dana Driverson" });
 });
 
-const companiesIn = (html: string) => [...html.matchAll(/<td data-label="Carrier">([^<]+)<\/td>/g)].map((m) => m[1]);
+const companiesIn = (html: string) => [...html.matchAll(/<td data-label="Carrier"><a href="[^"]+">([^<]+)<\/a><\/td>/g)].map((m) => m[1]);
 
 async function search(query: string, as = shipper) {
   return (await signedInAgent(as.email)).browser.get(`/availability/vehicles${query}`);
@@ -37,6 +37,8 @@ describe("a shipper looks for vehicles near a collection", () => {
     expect(text).toContain("Passing Birmingham on 7 Jun 2027");
     expect(text).toContain("Avon Haulage Curtain-sider Bristol → Leeds 7 Jun 2027, 08:00 8 Jun 2027, 18:00");
     expect(text).not.toContain("Dana Driverson");
+    // The company is linked to its profile (ratings, and a block if the shipper wants none of it).
+    expect(page.text).toContain(`<td data-label="Carrier"><a href="/companies/${carrier.accountId}">Avon Haulage</a></td>`);
   });
 
   it("leaves out a day the journey is not on the road, and carriers a block stands between either way", async () => {
