@@ -14,7 +14,7 @@ import { finishInterruptedAwards } from "#models/loads/stops.server.ts";
 import { purgeUnattachedBlobs } from "#models/uploads.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { deleteExpiredIdempotencyKeys } from "#models/idempotency.server.ts";
-import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
+import { sendHourlyDigests } from "#models/digests/hourly.server.ts";
 import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
@@ -207,16 +207,17 @@ function startHousekeeping(logger: Logger): Background {
 const SEARCH_DIGESTS_EVERY_MS = 5 * 60_000;
 
 /**
- * Every 5 minutes, and once at start: saved-search digests that have fallen due are e-mailed, their
- * links on `origin` (APP_ORIGIN in production, else the address this server listens on). Each
- * user gets at most one an hour (the rule is sendSearchDigests'), so checking this often only makes
- * a due digest leave within about 5 minutes instead of up to an hour late.
+ * Every 5 minutes, and once at start: hourly digests (saved searches' and planned journeys' new jobs)
+ * that have fallen due are e-mailed, their links on `origin` (APP_ORIGIN in production, else the
+ * address this server listens on). Each user gets at most one an hour (the rule is
+ * sendHourlyDigests'), so checking this often only makes a due digest leave within about 5 minutes
+ * instead of up to an hour late.
  */
 function startSearchDigests(logger: Logger, origin: string): Background {
   return repeat(SEARCH_DIGESTS_EVERY_MS, () =>
-    sendSearchDigests(new Date(), origin)
-      .then((sent) => sent && logger.info({ sent }, "saved-search digests sent"))
-      .catch((err: unknown) => logger.error({ err }, "sending saved-search digests failed")),
+    sendHourlyDigests(new Date(), origin)
+      .then((sent) => sent && logger.info({ sent }, "hourly digests sent"))
+      .catch((err: unknown) => logger.error({ err }, "sending hourly digests failed")),
   );
 }
 

@@ -8,7 +8,6 @@
 // longer knows, or an option since removed, is ignored exactly as a mistyped link would be.
 
 import { formatDate } from "#domain/format/dates.ts";
-import { count } from "#domain/format/count.ts";
 import { boardQuery, countryLabel, readBoardFilters, type BoardFilters, type RegionKey } from "./board-filters.ts";
 import { LOAD_TYPES, VEHICLE_TYPES, labelFor } from "./catalogue.ts";
 import { calendarDateValue } from "./stored-values.ts";
@@ -160,24 +159,4 @@ export function searchNameError(name: string): string | null {
  */
 export function digestDue(lastSentAt: Date | null, now: Date): boolean {
   return lastSentAt === null || now.getTime() - lastSentAt.getTime() >= DIGEST_INTERVAL_MS;
-}
-
-export type DigestJob = { id: number; reference: string; route: string; when: string; searches: readonly string[] };
-export type Letter = { subject: string; text: string };
-
-/** The digest e-mail: each new job once, with the searches it matched and a link to it. */
-export function digestLetter(facts: { name: string; origin: string; jobs: readonly DigestJob[] }): Letter {
-  const origin = facts.origin.replace(/\/+$/, "");
-  const jobs = facts.jobs.map((job) => {
-    const searches = job.searches.map((name) => `“${name}”`).join(", ");
-    return `${job.reference}\n${job.route} · ${job.when}\nMatches ${searches}\n${origin}/jobs/${job.id}\n`;
-  });
-  const howMany = count(facts.jobs.length, "new job");
-  return {
-    subject: `${howMany} ${facts.jobs.length === 1 ? "matches" : "match"} your saved searches`,
-    text:
-      `Hello ${facts.name},\n\n${howMany} on Loadline ${facts.jobs.length === 1 ? "matches" : "match"} your saved searches:\n\n` +
-      `${jobs.join("\n")}\n` +
-      `We send at most one of these e-mails an hour. Change or delete your saved searches at ${origin}/saved_searches\n`,
-  };
 }

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
-import { sendJourneyDigests } from "#models/availability/digest.server.ts";
+import { savedFilters } from "#domain/jobs/saved-search.ts";
+import { sendHourlyDigests } from "#models/digests/hourly.server.ts";
 import { afterJobSaved } from "#models/jobs/saving.server.ts";
 import { reachMarketDue } from "#models/jobs/market-step.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { lettersTo } from "../../support/outbox.ts";
-import { BIRMINGHAM, GLOUCESTER, SHEFFIELD, jobAt, journeyForm, referencesIn, storeJourney } from "./helpers.ts";
+import { BIRMINGHAM, GLOUCESTER, MANCHESTER, SHEFFIELD, jobAt, journeyForm, referencesIn, storeJourney } from "./helpers.ts";
 
 type User = Awaited<ReturnType<typeof createShipper>>;
 let shipper: User;
@@ -86,7 +87,7 @@ describe("the hourly e-mail", () => {
     const first = await jobAt(shipper, "Gloucester cider", GLOUCESTER, 7);
     await afterJobSaved(first.id, "open", false, true);
     const t0 = new Date("2027-06-01T09:00:00Z");
-    await sendJourneyDigests(t0, "https://loadline.example");
+    await sendHourlyDigests(t0, "https://loadline.example");
     const letters = lettersTo(carrier.email);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.subject).toBe("1 new job along your planned journeys");
@@ -94,13 +95,46 @@ describe("the hourly e-mail", () => {
     expect(letters[0]!.text).toContain(`Gloucester cider\nGloucester → London · Collect 7 Jun 2027\nAlong Bristol → Leeds\nhttps://loadline.example/jobs/${first.id}\n`);
     const second = await jobAt(shipper, "Sheffield steel", SHEFFIELD, 7);
     await afterJobSaved(second.id, "open", false, true);
-    await sendJourneyDigests(new Date(t0.getTime() + 59 * 60_000), "https://loadline.example");
+    await sendHourlyDigests(new Date(t0.getTime() + 59 * 60_000), "https://loadline.example");
     expect(lettersTo(carrier.email)).toHaveLength(1);
-    await sendJourneyDigests(new Date(t0.getTime() + 60 * 60_000), "https://loadline.example");
+    await sendHourlyDigests(new Date(t0.getTime() + 60 * 60_000), "https://loadline.example");
     const after = lettersTo(carrier.email);
     expect(after).toHaveLength(2);
     expect(after[1]!.text).toContain("Sheffield steel");
     expect(after[1]!.text).not.toContain("Gloucester cider");
+  });
+
+  it("is one letter with the saved searches' matches: a job both found is listed once, with both", async () => {
+    await storeJourney(carrier);
+    const filters = savedFilters.serialise(savedFilters.fromQuery({ load_type: "palletised" }));
+    await db().savedSearch.create({ data: { userId: carrier.id, name: "Pallets", filters, createdAt: new Date(Date.now() - 60_000) } });
+    const job = await jobAt(shipper, "Gloucester cider", GLOUCESTER, 7);
+    await afterJobSaved(job.id, "open", false, true);
+    expect(await db().savedSearchMatch.count({ where: { jobId: job.id } })).toBe(1);
+    await sendHourlyDigests(new Date("2027-06-01T09:00:00Z"), "https://loadline.example");
+    const letters = lettersTo(carrier.email);
+    expect(letters.map((letter) => letter.subject)).toEqual(["1 new job for your saved searches and planned journeys"]);
+    expect(letters[0]!.text).toContain(`Gloucester cider\nGloucester → London · Collect 7 Jun 2027\nMatches “Pallets”\nAlong Bristol → Leeds\nhttps://loadline.example/jobs/${job.id}\n`);
+    // Both matches are stamped e-mailed (other tests' carriers, whose journeys pass too, are not this letter's).
+    expect(await db().availabilityMatch.count({ where: { jobId: job.id, availability: { userId: carrier.id }, emailedAt: null } })).toBe(0);
+    expect(await db().savedSearchMatch.count({ where: { jobId: job.id, savedSearch: { userId: carrier.id }, emailedAt: null } })).toBe(0);
+  });
+
+  it("counts the hour from the last letter of either kind", async () => {
+    const filters = savedFilters.serialise(savedFilters.fromQuery({ load_type: "palletised" }));
+    await db().savedSearch.create({ data: { userId: carrier.id, name: "Pallets", filters, createdAt: new Date(Date.now() - 60_000) } });
+    const searched = await jobAt(shipper, "Found by the search", MANCHESTER, 7);
+    await afterJobSaved(searched.id, "open", false, true);
+    const t0 = new Date("2027-06-01T09:00:00Z");
+    await sendHourlyDigests(t0, "https://loadline.example");
+    expect(lettersTo(carrier.email).map((letter) => letter.subject)).toEqual(["1 new job matches your saved searches"]);
+    await storeJourney(carrier);
+    const along = await jobAt(shipper, "Found along the journey", GLOUCESTER, 7, { loadType: "drums" });
+    await afterJobSaved(along.id, "open", false, true);
+    await sendHourlyDigests(new Date(t0.getTime() + 30 * 60_000), "https://loadline.example");
+    expect(lettersTo(carrier.email)).toHaveLength(1);
+    await sendHourlyDigests(new Date(t0.getTime() + 60 * 60_000), "https://loadline.example");
+    expect(lettersTo(carrier.email).map((letter) => letter.subject)).toEqual(["1 new job matches your saved searches", "1 new job along your planned journeys"]);
   });
 
   it("leaves out a job the poster can no longer see (a block since)", async () => {
@@ -108,7 +142,7 @@ describe("the hourly e-mail", () => {
     const job = await jobAt(shipper, "Blocked since", GLOUCESTER, 7);
     await afterJobSaved(job.id, "open", false, true);
     await db().companyBlock.create({ data: { blockerAccountId: shipper.accountId, blockedAccountId: carrier.accountId, blockedById: shipper.id } });
-    await sendJourneyDigests(new Date("2027-06-01T09:00:00Z"), "https://loadline.example");
+    await sendHourlyDigests(new Date("2027-06-01T09:00:00Z"), "https://loadline.example");
     expect(lettersTo(carrier.email)).toHaveLength(0);
     // Not stamped either: lifting the block lets it go out.
     expect((await db().availabilityMatch.findFirstOrThrow({ where: { jobId: job.id } })).emailedAt).toBeNull();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { savedFilters } from "#domain/jobs/saved-search.ts";
-import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
+import { sendHourlyDigests } from "#models/digests/hourly.server.ts";
 import { savedSearchesOf } from "#models/saved-searches/list.server.ts";
 import { recordMatches } from "#models/saved-searches/matches.server.ts";
 import { findUserWithAccount } from "#models/users.server.ts";
@@ -48,12 +48,12 @@ describe("saved searches across a block", () => {
     expect(await newMatches()).toBe(1);
     const made = await blockBy(shipper, carrier);
     expect(await newMatches()).toBe(0);
-    await sendSearchDigests(new Date(), "https://loadline.example");
+    await sendHourlyDigests(new Date(), "https://loadline.example");
     expect(lettersTo(carrier.email)).toHaveLength(0);
 
     await db().companyBlock.delete({ where: { id: made.id } });
     expect(await newMatches()).toBe(1);
-    await sendSearchDigests(new Date(), "https://loadline.example");
+    await sendHourlyDigests(new Date(), "https://loadline.example");
     expect(lettersTo(carrier.email)).toHaveLength(1);
     expect(lettersTo(carrier.email)[0]!.text).toContain("Before the block");
   });

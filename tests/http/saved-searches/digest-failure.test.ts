@@ -3,7 +3,7 @@ import { db } from "#db/client.server.ts";
 import { savedFilters } from "#domain/jobs/saved-search.ts";
 import { sendMail } from "#lib/mailer.server.ts";
 import { recordMatches } from "#models/saved-searches/matches.server.ts";
-import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
+import { sendHourlyDigests } from "#models/digests/hourly.server.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 
@@ -19,11 +19,11 @@ describe("a digest that cannot be sent", () => {
     const mail = vi.mocked(sendMail);
 
     mail.mockRejectedValueOnce(new Error("SMTP is down"));
-    expect(await sendSearchDigests(new Date(), "https://loadline.example")).toBe(0);
+    expect(await sendHourlyDigests(new Date(), "https://loadline.example")).toBe(0);
     expect(await db().savedSearchMatch.findFirstOrThrow({ where: { jobId: job.id } })).toMatchObject({ emailedAt: null });
 
     mail.mockResolvedValueOnce(undefined);
-    expect(await sendSearchDigests(new Date(), "https://loadline.example")).toBe(1);
+    expect(await sendHourlyDigests(new Date(), "https://loadline.example")).toBe(1);
     expect(mail).toHaveBeenLastCalledWith(expect.objectContaining({ to: carrier.email, subject: "1 new job matches your saved searches" }));
     expect((await db().savedSearchMatch.findFirstOrThrow({ where: { jobId: job.id } })).emailedAt).toBeInstanceOf(Date);
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { savedFilters } from "#domain/jobs/saved-search.ts";
 import { recordMatches } from "#models/saved-searches/matches.server.ts";
-import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
+import { sendHourlyDigests } from "#models/digests/hourly.server.ts";
 import { createCarrier, createShipper } from "../../support/fixtures.ts";
 import { createJob } from "../../support/job-fixtures.ts";
 import { lettersTo } from "../../support/outbox.ts";
@@ -34,14 +34,14 @@ async function publish(reference: string, region: string) {
 
 const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
-describe("sendSearchDigests: new matches by e-mail, at most one an hour", () => {
+describe("sendHourlyDigests: new matches by e-mail, at most one an hour", () => {
   it("sends one e-mail listing every new match, then waits an hour after it before the next", async () => {
     const kim = await searcher("Kim", { "Into Digest One": "Digest One" });
     const first = await publish("Pallets to Glasgow", "Digest One");
     const second = await publish("Drums to Glasgow", "Digest One");
     const t0 = new Date();
 
-    await sendSearchDigests(t0, ORIGIN);
+    await sendHourlyDigests(t0, ORIGIN);
 
     const letters = lettersTo(kim.email);
     expect(letters).toHaveLength(1);
@@ -54,23 +54,23 @@ describe("sendSearchDigests: new matches by e-mail, at most one an hour", () => 
     expect(stamped.map((match) => match.emailedAt?.getTime())).toEqual([t0.getTime(), t0.getTime()]);
 
     // Nothing new: nothing sent.
-    await sendSearchDigests(at(t0, 5), ORIGIN);
+    await sendHourlyDigests(at(t0, 5), ORIGIN);
     expect(lettersTo(kim.email)).toHaveLength(1);
 
     // A match 10 minutes later waits until an hour after the last digest.
     const third = await publish("Late pallets to Glasgow", "Digest One");
-    await sendSearchDigests(at(t0, 10), ORIGIN);
-    await sendSearchDigests(at(t0, 59), ORIGIN);
+    await sendHourlyDigests(at(t0, 10), ORIGIN);
+    await sendHourlyDigests(at(t0, 59), ORIGIN);
     expect(lettersTo(kim.email)).toHaveLength(1);
 
-    await sendSearchDigests(at(t0, 60), ORIGIN);
+    await sendHourlyDigests(at(t0, 60), ORIGIN);
     const after = lettersTo(kim.email);
     expect(after).toHaveLength(2);
     expect(after[1]!.subject).toBe("1 new job matches your saved searches");
     expect(after[1]!.text).toContain(`Late pallets to Glasgow\nLeeds → Glasgow · Collect 3 Mar 2027\nMatches “Into Digest One”\n${ORIGIN}/jobs/${third.id}\n`);
     expect(after[1]!.text).not.toContain("Drums to Glasgow");
 
-    await sendSearchDigests(at(t0, 200), ORIGIN);
+    await sendHourlyDigests(at(t0, 200), ORIGIN);
     expect(lettersTo(kim.email)).toHaveLength(2);
   });
 
@@ -78,7 +78,7 @@ describe("sendSearchDigests: new matches by e-mail, at most one an hour", () => 
     const lee = await searcher("Lee", { "Digest Two": "Digest Two", "Anything in Digest Two": "Digest Two" });
     await publish("One job, two searches", "Digest Two");
 
-    await sendSearchDigests(new Date(), ORIGIN);
+    await sendHourlyDigests(new Date(), ORIGIN);
 
     const [letter] = lettersTo(lee.email);
     expect(letter!.subject).toBe("1 new job matches your saved searches");
@@ -91,9 +91,9 @@ describe("sendSearchDigests: new matches by e-mail, at most one an hour", () => 
     const nia = await searcher("Nia", { "Digest Four": "Digest Four" });
     await publish("For Mo", "Digest Three");
     const t0 = new Date();
-    await sendSearchDigests(t0, ORIGIN);
+    await sendHourlyDigests(t0, ORIGIN);
     await publish("For Nia", "Digest Four");
-    await sendSearchDigests(at(t0, 5), ORIGIN);
+    await sendHourlyDigests(at(t0, 5), ORIGIN);
 
     expect(lettersTo(mo.email).map((letter) => letter.text.includes("For Nia"))).toEqual([false]);
     expect(lettersTo(nia.email)).toHaveLength(1);
@@ -109,7 +109,7 @@ describe("sendSearchDigests: new matches by e-mail, at most one an hour", () => 
     await db().job.update({ where: { id: gone.id }, data: { status: "cancelled" } });
     await db().user.update({ where: { id: pat.id }, data: { removedAt: new Date() } });
 
-    await sendSearchDigests(new Date(), ORIGIN);
+    await sendHourlyDigests(new Date(), ORIGIN);
 
     const [letter] = lettersTo(ola.email);
     expect(letter!.text).toContain("Still open");
@@ -118,7 +118,7 @@ describe("sendSearchDigests: new matches by e-mail, at most one an hour", () => 
   });
 });
 
-describe("sendSearchDigests and pools", () => {
+describe("sendHourlyDigests and pools", () => {
   it("mails a job offered only to pools to a company in one of them, not to one removed from it since the match", async () => {
     const kept = await searcher("Kept", { "Into Pool Digest": "Pool Digest" });
     const removed = await searcher("Removed", { "Into Pool Digest too": "Pool Digest" });
@@ -130,7 +130,7 @@ describe("sendSearchDigests and pools", () => {
     expect(await db().savedSearchMatch.count({ where: { jobId: job.id } })).toBe(2);
     await db().poolMember.delete({ where: { poolId_carrierAccountId: { poolId: pool.id, carrierAccountId: removed.accountId } } });
 
-    await sendSearchDigests(new Date(), ORIGIN);
+    await sendHourlyDigests(new Date(), ORIGIN);
 
     expect(lettersTo(kept.email).map((letter) => letter.text.includes(`${ORIGIN}/jobs/${job.id}`))).toEqual([true]);
     expect(lettersTo(removed.email)).toHaveLength(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server.ts";
 import { DEMO_SAVED_SEARCHES, seedSavedSearches } from "../../../prisma/seeds/saved-searches.ts";
 import { seed } from "../../../prisma/seed.ts";
-import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
+import { sendHourlyDigests } from "#models/digests/hourly.server.ts";
 import { lettersTo } from "../../support/outbox.ts";
 
 const counts = async () => ({ searches: await db().savedSearch.count(), matches: await db().savedSearchMatch.count() });
@@ -25,7 +25,7 @@ describe("demo saved searches", () => {
       }
     }
 
-    await sendSearchDigests(new Date(), "http://localhost:3000");
+    await sendHourlyDigests(new Date(), "http://localhost:3000");
     for (const demo of DEMO_SAVED_SEARCHES) expect(lettersTo(demo.email)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { sendCallOffNotices } from "#models/call-offs.server.ts";
 import { sendExpiryReminders } from "#models/compliance.server.ts";
 import { createLoadStops, finishInterruptedAwards } from "#models/loads/stops.server.ts";
 import { recordMatches } from "#models/saved-searches/matches.server.ts";
-import { sendSearchDigests } from "#models/saved-searches/digest.server.ts";
+import { sendHourlyDigests } from "#models/digests/hourly.server.ts";
 import { sendDueEmails } from "#server/email-sweep.server.ts";
 import { notify } from "#models/notifications/notify.server.ts";
 import { UNATTACHED_BLOB_TTL_MS, purgeUnattachedBlobs } from "#models/uploads.server.ts";
@@ -66,7 +66,7 @@ describe("background work run by every process at once", () => {
 
     // Runs start every few milliseconds while the other four jobs are published among them.
     await Promise.all([
-      ...times(25, (i) => pause(i * 4).then(() => sendSearchDigests(new Date(), "https://loadline.example"))),
+      ...times(25, (i) => pause(i * 4).then(() => sendHourlyDigests(new Date(), "https://loadline.example"))),
       ...jobs.slice(1).map((job, i) => pause(10 + i * 20).then(() => recordMatches(job.id))),
     ]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  DIGEST_INTERVAL_MS, SEARCH_MESSAGES, cleanSearchName, describeSearch, digestDue, digestLetter, matchesSearch, savedFilters, searchNameError,
+  DIGEST_INTERVAL_MS, SEARCH_MESSAGES, cleanSearchName, describeSearch, digestDue, matchesSearch, savedFilters, searchNameError,
   type MatchableJob, type SavedFilters,
 } from "#domain/jobs/saved-search.ts";
 
@@ -141,28 +141,5 @@ describe("digestDue: at most one digest an hour", () => {
     ["stamped in the future (a clock set back)", new Date(now.getTime() + 60_000), false],
   ])("%s → %s", (_case, last, expected) => {
     expect(digestDue(last, now)).toBe(expected);
-  });
-});
-
-describe("digestLetter", () => {
-  it("lists each job once with its route, date, searches and link", () => {
-    const letter = digestLetter({
-      name: "Callum",
-      origin: "https://loadline.example/",
-      jobs: [
-        { id: 7, reference: "Pallets to Glasgow", route: "Leeds → Glasgow", when: "Collect 3 Mar 2031", searches: ["Scotland runs", "Curtain-siders"] },
-        { id: 9, reference: "Drums to Perth", route: "Leeds → Perth", when: "Collect 4 Mar 2031", searches: ["Scotland runs"] },
-      ],
-    });
-    expect(letter.subject).toBe("2 new jobs match your saved searches");
-    expect(letter.text).toContain("Hello Callum,");
-    expect(letter.text).toContain("Pallets to Glasgow\nLeeds → Glasgow · Collect 3 Mar 2031\nMatches “Scotland runs”, “Curtain-siders”\nhttps://loadline.example/jobs/7\n");
-    expect(letter.text).toContain("Drums to Perth\nLeeds → Perth · Collect 4 Mar 2031\nMatches “Scotland runs”\nhttps://loadline.example/jobs/9\n");
-    expect(letter.text).toContain("https://loadline.example/saved_searches");
-  });
-
-  it("speaks of one job in the singular", () => {
-    const letter = digestLetter({ name: "Priya", origin: "http://localhost:3000", jobs: [{ id: 1, reference: "A", route: "B → C", when: "Collect 1 Jan 2031", searches: ["S"] }] });
-    expect(letter.subject).toBe("1 new job matches your saved searches");
   });
 });
