@@ -2,7 +2,8 @@
 // "return loads for this load" (the load's finder, the carrier's sight and base, the bounding-box
 // query and the exact distances), over many different loads in different places and on different
 // days, so no answer is a repeat of a cached one. Runs on a throwaway SQLite file:
-// `npx tsx scripts/bench-return-loads.ts` (JOBS=… and LOADS=… to change the sizes).
+// `npx tsx scripts/bench-return-loads.ts` (JOBS=… and LOADS=… to change the sizes); `DB=postgresql`
+// on a PostgreSQL server started for the run (needs the test suite's PostgreSQL binaries).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,10 +15,20 @@ const DAYS = 60;
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2031, 0, 1);
 
+const ON_POSTGRES = process.env.DB === "postgresql";
+
 const dir = mkdtempSync(path.join(tmpdir(), "bench-return-loads-"));
-process.env.DATABASE_URL = `file:${path.join(dir, "bench.sqlite3")}`;
 process.env.NODE_ENV = "production";
 process.env.LOG_LEVEL = "silent";
+let stopServer = async () => {};
+if (ON_POSTGRES) {
+  const { createDatabase, startPostgres } = await import("../tests/support/services.ts");
+  const server = await startPostgres();
+  stopServer = () => server.stop();
+  process.env.DATABASE_URL = await createDatabase(server.url, "bench_return_loads");
+} else {
+  process.env.DATABASE_URL = `file:${path.join(dir, "bench.sqlite3")}`;
+}
 
 const { applyMigrations } = await import("#db/migrate.server.ts");
 const { db, disconnectDb } = await import("#db/client.server.ts");
@@ -69,7 +80,7 @@ await seedJobs(accounts.shipper, shipper.id, JOBS, "open", 1_000_000);
 const ownJobs = await seedJobs(accounts.shipper, shipper.id, LOADS, "awarded", 2_000_000);
 await insertRows(db(), "Load", ["jobId", "sequence", "carrierAccountId", "status"], ownJobs.map((jobId) => ({ jobId, sequence: 1, carrierAccountId: accounts.carrier, status: "assigned" })));
 await db().$executeRawUnsafe("ANALYZE");
-console.log(`Seeded ${JOBS.toLocaleString("en-GB")} open jobs and ${LOADS} loads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${ON_POSTGRES ? "PostgreSQL" : "SQLite"}: seeded ${JOBS.toLocaleString("en-GB")} open jobs and ${LOADS} loads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const carrier = (await signedInUser(carrierRow.id))!;
 const loadIds = (await db().load.findMany({ where: { carrierAccountId: accounts.carrier }, select: { id: true } })).map((load) => load.id);
@@ -92,4 +103,5 @@ await measure("25 miles, towards base", { radius: 25, towards: "base" });
 await measure("100 miles, anywhere", { radius: 100, towards: "anywhere" });
 
 await disconnectDb();
+await stopServer();
 rmSync(dir, { recursive: true, force: true });
