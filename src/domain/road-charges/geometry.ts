@@ -50,7 +50,13 @@ export function spanInside(a: LatLngPoint, b: LatLngPoint, polygon: readonly Lat
 /** Each place the path crosses the line: the index of the path's segment and the share along it. */
 export function crossingsOf(path: readonly LatLngPoint[], line: readonly LatLngPoint[]): { segment: number; share: number }[] {
   const found: { segment: number; share: number }[] = [];
+  const lats = line.map((point) => point[0]);
+  const lngs = line.map((point) => point[1]);
+  const [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
   for (let i = 1; i < path.length; i++) {
+    const [[aLat, aLng], [bLat, bLng]] = [path[i - 1]!, path[i]!];
+    // Most of a long route is nowhere near the line: a segment wholly to one side of its box is skipped.
+    if ((aLat < south && bLat < south) || (aLat > north && bLat > north) || (aLng < west && bLng < west) || (aLng > east && bLng > east)) continue;
     const shares = new Set<number>();
     for (let k = 1; k < line.length; k++) {
       const t = segmentsMeet(path[i - 1]!, path[i]!, line[k - 1]!, line[k]!);

@@ -21,13 +21,19 @@ function boundsOf(points: readonly LatLngPoint[]): Bounds {
 
 const overlap = (a: Bounds, b: Bounds) => a.south <= b.north && b.south <= a.north && a.west <= b.east && b.west <= a.east;
 
+/** The segment from a to b is wholly on one side of the box (so it cannot meet what is inside it). */
+const clear = (box: Bounds, [aLat, aLng]: LatLngPoint, [bLat, bLng]: LatLngPoint) =>
+  (aLat < box.south && bLat < box.south) || (aLat > box.north && bLat > box.north) || (aLng < box.west && bLng < box.west) || (aLng > box.east && bLng > box.east);
+
 /** The UK days the journey spends in the zone, in order (none when the route stays out). */
-export function zoneDays(journey: Journey, zone: Zone): IsoDay[] {
+export function zoneDays(journey: Journey, zone: Zone, clock = journeyClock(journey)): IsoDay[] {
   const { path } = journey;
   if (path.length === 1) return insidePolygon(path[0]!, zone.polygon) ? [ukDay(journey.startMs)] : [];
-  const clock = journeyClock(journey);
   const days = new Set<IsoDay>();
+  const box = boundsOf(zone.polygon);
   for (let i = 1; i < path.length; i++) {
+    // A road router's route has thousands of points: most segments are nowhere near the zone.
+    if (clear(box, path[i - 1]!, path[i]!)) continue;
     const span = spanInside(path[i - 1]!, path[i]!, zone.polygon);
     if (span) for (const day of daysSpanned(clock(i - 1, span[0]), clock(i - 1, span[1]))) days.add(day);
   }
@@ -37,11 +43,11 @@ export function zoneDays(journey: Journey, zone: Zone): IsoDay[] {
 export function routeVisits(journey: Journey, zones: readonly Zone[] = ZONES, crossings: readonly Crossing[] = CROSSINGS): RouteVisits {
   const routeBounds = journey.path.length ? boundsOf(journey.path) : null;
   const near = <T>(shape: readonly LatLngPoint[], item: T) => (routeBounds && overlap(routeBounds, boundsOf(shape)) ? [item] : []);
+  const clock = journeyClock(journey);
   const zoneVisits = zones
     .flatMap((zone) => near(zone.polygon, zone))
-    .map((zone) => ({ zone, days: zoneDays(journey, zone) }))
+    .map((zone) => ({ zone, days: zoneDays(journey, zone, clock) }))
     .filter((visit) => visit.days.length > 0);
-  const clock = journeyClock(journey);
   const crossingVisits = crossings
     .flatMap((crossing) => near(crossing.line, crossing))
     .map((crossing) => ({ crossing, instants: crossingsOf(journey.path, crossing.line).map(({ segment, share }) => clock(segment, share)) }))
