@@ -23,6 +23,7 @@ import { seedApiKeys } from "./seeds/api-keys.ts";
 import { seedReturnLoads } from "./seeds/return-loads.ts";
 import { seedPriceGuide } from "./seeds/price-guide.ts";
 import { seedAvailability } from "./seeds/availability.ts";
+import { seedRoadCharges } from "./seeds/road-charges.ts";
 import { fillMissingJobCo2e } from "#models/jobs/co2e.server.ts";
 
 export type SeedOptions = {
@@ -42,6 +43,9 @@ export async function seed(db: PrismaClient, { supportPassword = "demo" }: SeedO
   // Open jobs near Pennine's load delivering in Bristol, for its return loads (needs seedBidding's loads).
   await seedReturnLoads(db, accounts);
   await seedVehicles(db, accounts);
+  // The fleet's weights and axles, a Euro 5 artic, and jobs into Bristol's Clean Air Zone and over
+  // the Dartford Crossing, so the job page's "Road charges" has something to say.
+  await seedRoadCharges(db, accounts);
   // Pennine's planned empty journey Bristol → Leeds and a job along it (uses one of its vehicles).
   await seedAvailability(db, accounts);
   await seedMessaging(db, accounts);
