@@ -22,7 +22,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const dayList = (days: readonly IsoDay[]) => days.map((day) => formatDate(day)).join(", ");
 
 function dailyCharge(visit: ZoneVisit, rule: Extract<ZoneRule, { kind: "daily" }>, vehicle: VehicleProfile): RoadCharge {
-  const base = { id: visit.zone.id, name: visit.zone.name, kind: rule.kind, days: visit.days, crossings: 0, source: visit.zone.source };
+  const base = { id: visit.zone.id, name: visit.zone.name, kind: rule.kind, days: visit.days, crossings: 0, source: rule.source ?? visit.zone.source };
   const charged = reaches(rule.reach, vehicle) ? visit.days.filter((day) => dailyPence(versionOn(rule.versions, day), vehicle.euroStandard) > 0) : [];
   const pence = charged.reduce((sum, day) => sum + dailyPence(versionOn(rule.versions, day), vehicle.euroStandard), 0);
   if (pence === 0) return { ...base, status: "free", pence: 0, text: `nothing for this vehicle: it charges ${rule.who}` };
