@@ -41,7 +41,8 @@ export function vehicleCharges(route: RouteCharges, vehicle: VehicleRecord & { i
     vehicleId: vehicle.id,
     registration: vehicle.registration,
     totalText: formatMoney(charges.totalPence),
-    lines: shown.map((charge) => `${charge.name}: ${charge.status === "due" ? `${formatMoney(charge.pence)}, ` : ""}${charge.text}`),
+    // "Bristol CAZ £100.00 (£100.00 a day for lorries below Euro VI, 1 day (1 Dec 2026))": the sum first, then how it is made up.
+    lines: shown.map((charge) => (charge.status === "due" ? `${charge.name} ${formatMoney(charge.pence)} (${charge.text})` : `${charge.name}: ${charge.text}`)),
     refusals: shown.filter((charge) => charge.status === "not_allowed").map((charge) => `${charge.name}: ${charge.text}`),
   };
 }

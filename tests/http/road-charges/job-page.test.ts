@@ -41,7 +41,7 @@ describe("the job page's road charges", () => {
     await vehicle("CD34 EFG", "euro_6");
     const text = section(await jobPage(carrier.email, LEEDS, BRISTOL));
     expect(text).toContain("Road charges on this route: Bristol CAZ £100.00 a day for lorries below Euro VI");
-    expect(text).toContain("AB12 CDE Bristol CAZ: £100.00, £100.00 a day for lorries below Euro VI, 1 day (3 Mar 2027) £100.00");
+    expect(text).toContain("AB12 CDE Bristol CAZ £100.00 (£100.00 a day for lorries below Euro VI, 1 day (3 Mar 2027)) £100.00");
     expect(text).toContain(
       "CD34 EFG None gross weight 44,000 kg and 5 axles read from the vehicle type (Articulated (44 t)): set them on the vehicle to be sure £0.00",
     );
@@ -58,7 +58,7 @@ describe("the job page's road charges", () => {
     await vehicle("EF56 GHJ", "euro_6", { grossWeightKg: 18_000, axles: 2 });
     const text = section(await jobPage(carrier.email, MAIDSTONE, CHELMSFORD));
     expect(text).toContain("Road charges on this route: Dartford Crossing £4.20 two-axle or £8.40 multi-axle goods vehicles a crossing, 1 crossing; free 22:00–06:00");
-    expect(text).toContain("EF56 GHJ Dartford Crossing: £4.20, £4.20 a crossing for a two-axle goods vehicle, 1 crossing; free 22:00–06:00 £4.20");
+    expect(text).toContain("EF56 GHJ Dartford Crossing £4.20 (£4.20 a crossing for a two-axle goods vehicle, 1 crossing; free 22:00–06:00) £4.20");
   });
 
   it("says a route meets no charges", async () => {
