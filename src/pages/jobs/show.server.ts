@@ -17,6 +17,7 @@ import { jobMessagingFor } from "#models/messages/conversation-view.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { biddingPanelFor } from "#pages/bidding-panel.server.ts";
 import { scoreView } from "#pages/company-score-view.server.ts";
+import { vehiclesForJobPath } from "#pages/availability/vehicles.server.ts";
 import { audiencePanel } from "#pages/jobs/audience-panel.server.ts";
 import { roadChargesPanel } from "#pages/road-charges.server.ts";
 
@@ -65,6 +66,7 @@ export async function jobPage(user: CurrentUser, job: JobDetail) {
     title: job.reference, job, bidding, messaging, trip, owner, jobView, driver, roadCharges,
     shipper: shipperScore ? scoreView(shipperScore) : null,
     audience: owner ? audiencePanel(job) : null,
+    vehiclesHref: vehiclesHrefFor(user, job, owner),
     canEdit: owner && canEditJob(job),
     canCancel: owner && isCancellable(job.status),
     liveTag: streamTag(jobStream(job.id)),
@@ -73,4 +75,14 @@ export async function jobPage(user: CurrentUser, job: JobDetail) {
     deliveries: job.locations.filter((location) => location.kind === "delivery"),
     estimates: storedLoadEstimates(job.additionalData),
   };
+}
+
+/**
+ * For the shipper's office while the job takes quotes: the carriers' planned empty journeys passing
+ * its first collection that day (a collection without a day or a position has none to search).
+ */
+function vehiclesHrefFor(user: CurrentUser, job: JobDetail, owner: boolean): string | null {
+  const first = job.locations.find((location) => location.kind === "pickup" && location.position === 0);
+  const searchable = first?.windowDate && first.latitude != null && first.longitude != null;
+  return owner && isOfficeOf("shipper", user) && isBeforeAward(job.status) && job.status !== "draft" && searchable ? vehiclesForJobPath(job.id) : null;
 }

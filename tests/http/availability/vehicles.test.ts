@@ -67,6 +67,19 @@ describe("a shipper looks for vehicles near a collection", () => {
     expect(pageText(refused.text)).toContain(NO_COLLECTION);
   });
 
+  it("is linked from the shipper's job page while it takes quotes, not from a carrier's view or a job without a placed collection", async () => {
+    const job = await jobAt(shipper, "Linked pallets", BIRMINGHAM, 7);
+    const unplaced = await jobAt(shipper, "Unplaced pallets", { city: "Nowhere", latitude: null, longitude: null }, 7);
+    const link = `<a class="button" href="/availability/vehicles?job_id=${job.id}">Find vehicles passing the collection</a>`;
+    const own = await signedInAgent(shipper.email);
+    expect((await own.browser.get(`/jobs/${job.id}`).expect(200)).text).toContain(link);
+    expect((await own.browser.get(`/jobs/${unplaced.id}`).expect(200)).text).not.toContain("Find vehicles passing the collection");
+    const theirs = await signedInAgent(carrier.email);
+    expect((await theirs.browser.get(`/jobs/${job.id}`).expect(200)).text).not.toContain("Find vehicles passing the collection");
+    await db().job.update({ where: { id: job.id }, data: { status: "awarded" } });
+    expect((await own.browser.get(`/jobs/${job.id}`).expect(200)).text).not.toContain("Find vehicles passing the collection");
+  });
+
   it.each([
     ["?near=&on=2027-06-07", "field_near", NEAR_MESSAGE],
     ["?near=Birmingham&on=", "field_on", ON_MESSAGE],
