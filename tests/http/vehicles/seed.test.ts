@@ -6,7 +6,7 @@ import { seedUsers } from "../../../prisma/seeds/users.ts";
 import { seedVehicles } from "../../../prisma/seeds/vehicles.ts";
 
 describe("demo vehicles", () => {
-  it("give each demo carrier three vehicles and Pennine's load on the road its artic, once", async () => {
+  it("give each demo carrier three vehicles (Pennine a fourth, its Euro 5 artic for road charges) and Pennine's load on the road its artic, once", async () => {
     await seed(db());
     const accounts = await seedUsers(db());
     await seedVehicles(db(), accounts);
@@ -20,6 +20,8 @@ describe("demo vehicles", () => {
       [accounts.carrier2, "WU72 SFS", "artic", false, false],
       [accounts.carrier2, "WN13 TLR", "rigid_7_5t", true, false],
       [accounts.carrier2, "WR21 CHL", "refrigerated", true, true],
+      // The road-charges demo's (prisma/seeds/road-charges.ts): a lorry below Euro VI, so Bristol's CAZ charges it.
+      [accounts.carrier, "YK15 CAZ", "artic", false, false],
     ]);
     const onTheRoad = await db().load.findMany({ where: { vehicleId: { not: null } }, select: { status: true, carrierAccountId: true, vehicle: { select: { registration: true } } } });
     expect(onTheRoad).toEqual([{ status: "collected", carrierAccountId: accounts.carrier, vehicle: { registration: "YX73 PHL" } }]);
