@@ -2,6 +2,8 @@
 //
 //   npx tsx scripts/bench-pages.ts [seconds per run, default 10] [--rendered] [--profile] [--only=TEXT]
 //
+// CONNECTIONS=1 asks one request at a time instead of 50: each answer's own cost, without queueing.
+//
 // Builds a throwaway copy of the demo data plus 1,000 open jobs, a job with 50 quotes and 200 loads
 // for the demo carrier; counts the SQL statements each page runs (in this process); then starts the
 // app in production mode as its own process (behind a pretend TLS proxy: X-Forwarded-Proto: https),
@@ -33,7 +35,7 @@ const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--onl
 // --sql prints each page's statements as they ran, with how long SQLite took over each.
 const SHOW_SQL = process.argv.includes("--sql");
 const SQL_FROM = 0;
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const dir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
 const databaseUrl = `file:${path.join(dir, "bench.sqlite3")}`;
