@@ -6,6 +6,8 @@ import { RETURN_LOADS_LIMIT, type ReturnLoadsQuery } from "#domain/return-loads/
 import { type DateWindow, returnWindow } from "#domain/return-loads/window.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import { HttpError } from "#lib/errors.server.ts";
+import { placeName } from "#domain/jobs/place-name.ts";
+import { firstCollectionsIn, type FirstCollection } from "#models/jobs/first-collections.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import { carrierBase } from "#models/return-loads/base.server.ts";
@@ -14,8 +16,8 @@ import type { CurrentUser } from "#models/users.server.ts";
 
 // Return loads (docs/return-loads.md): open jobs this carrier may see whose first collection is
 // within a radius of where one of its loads ends, on the delivery day or the next two. The
-// collections are read in a latitude range of the (kind, latitude) index, then by longitude and
-// day, then measured exactly; only single loads take part (a schedule's collections have no day).
+// collections in the radius's box on those days are read first (jobs/first-collections), then
+// measured exactly; only single loads take part (a schedule's collections have no day).
 
 export const RETURN_LOADS_FOR_OFFICE = "Return loads are for your office: ask them which load to take home";
 
@@ -53,7 +55,7 @@ export async function returnLoadsFor(user: CurrentUser, load: LoadDetail, query:
   const window = returnWindow(emptyAt.day);
   // Inside the box is not yet inside the radius: each collection is measured exactly, nearest first;
   // then the jobs of those this carrier may see, with their deliveries, are read in one go.
-  const near = (await collectionsNear(emptyAt, window, query.radius))
+  const near = (await firstCollectionsIn(boundingBox(emptyAt, query.radius), window))
     .map((place) => ({ place, miles: milesApart(emptyAt, place) }))
     .filter((candidate) => candidate.miles <= query.radius && candidate.place.jobId !== load.jobId)
     .sort((a, b) => a.miles - b.miles || a.place.jobId - b.place.jobId);
@@ -71,7 +73,7 @@ export async function returnLoadsFor(user: CurrentUser, load: LoadDetail, query:
   return { emptyAt, base, window, loads: loads.slice(0, RETURN_LOADS_LIMIT) };
 }
 
-function returnLoad(row: Collection, job: Job, emptyAt: Point, base: Point | null, radius: number): ReturnLoad {
+function returnLoad(row: FirstCollection, job: Job, emptyAt: Point, base: Point | null, radius: number): ReturnLoad {
   const delivery = lastDelivery(job.locations);
   const at = delivery && delivery.latitude != null && delivery.longitude != null ? { latitude: delivery.latitude, longitude: delivery.longitude } : null;
   return {
@@ -82,28 +84,9 @@ function returnLoad(row: Collection, job: Job, emptyAt: Point, base: Point | nul
 }
 
 type Place = { latitude: number | null; longitude: number | null; city: string | null; postCode: string | null; position: number };
-type Collection = Place & { jobId: number; latitude: number; longitude: number; windowDate: Date };
 type Job = { id: number; reference: string; locations: Place[] };
 
 const placeSelect = { latitude: true, longitude: true, city: true, postCode: true, position: true } as const;
-
-/**
- * First collections in the radius's box and the window: the (kind, latitude) index's range, then
- * longitude and day. Alone, so the planner cannot start from the jobs instead (every open job).
- */
-async function collectionsNear(centre: Point, window: DateWindow, radius: number): Promise<Collection[]> {
-  const box = boundingBox(centre, radius);
-  const rows = await db().jobLocation.findMany({
-    where: {
-      kind: "pickup", position: 0,
-      latitude: { gte: box.minLatitude, lte: box.maxLatitude },
-      longitude: { gte: box.minLongitude, lte: box.maxLongitude },
-      windowDate: { gte: window.from, lt: window.before },
-    },
-    select: { ...placeSelect, jobId: true, windowDate: true },
-  });
-  return rows as Collection[];
-}
 
 /** Of these jobs, the single loads matching `where` (what the carrier may see), with their deliveries. */
 async function visibleJobs(ids: number[], where: Prisma.JobWhereInput): Promise<Map<number, Job>> {
@@ -117,4 +100,3 @@ async function visibleJobs(ids: number[], where: Prisma.JobWhereInput): Promise<
 
 const lastDelivery = (places: Place[]) => places.toSorted((a, b) => a.position - b.position).at(-1) ?? null;
 
-const placeName = (place: { city: string | null; postCode: string | null }) => [place.city, place.postCode].filter(Boolean).join(" ") || "Unknown place";

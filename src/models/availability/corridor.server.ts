@@ -3,14 +3,16 @@ import { corridorBox, detourMiles, offRoute } from "#domain/availability/corrido
 import { CORRIDOR_MILES } from "#domain/availability/corridor.ts";
 import { arrivalAt, collectionDays, type Journey, reachable } from "#domain/availability/reach.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
+import { placeName } from "#domain/jobs/place-name.ts";
+import { firstCollectionsIn } from "#models/jobs/first-collections.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 
 // The jobs along a planned empty journey (docs/availability.md): single loads on the board whose
 // first collection lies within the corridor and on a day the vehicle can reach, of those the poster
-// may see. The collections are read by day range and box through the (kind, windowDate, latitude,
-// longitude) index, then measured exactly; the jobs of the nearest are then read a page at a time.
+// may see. The collections are read by day range and box (jobs/first-collections), then measured
+// exactly; the jobs of the nearest are then read a page at a time.
 
 /** At most this many jobs are listed (and matched when a journey is posted), least detour first. */
 export const CORRIDOR_LIMIT = 50;
@@ -22,19 +24,9 @@ export type AlongJob = Candidate & { collectionDay: Date; reference: string; col
 
 /** First collections in the corridor's box and the journey's days, measured exactly: in the corridor and reachable. */
 export async function collectionsAlong(journey: Journey): Promise<Candidate[]> {
-  const box = corridorBox(journey);
-  const days = collectionDays(journey);
-  const rows = await db().jobLocation.findMany({
-    where: {
-      kind: "pickup", position: 0,
-      windowDate: { gte: days.from, lt: days.before },
-      latitude: { gte: box.minLatitude, lte: box.maxLatitude },
-      longitude: { gte: box.minLongitude, lte: box.maxLongitude },
-    },
-    select: { jobId: true, latitude: true, longitude: true, windowDate: true, city: true, postCode: true },
-  });
+  const rows = await firstCollectionsIn(corridorBox(journey), collectionDays(journey));
   const candidates: Candidate[] = [];
-  for (const row of rows as (Omit<Candidate, "detourMiles"> & { latitude: number; longitude: number; windowDate: Date })[]) {
+  for (const { position: _first, ...row } of rows) {
     if (offRoute(journey, row).offMiles > CORRIDOR_MILES || !reachable(journey, row, row.windowDate)) continue;
     candidates.push({ ...row, detourMiles: detourMiles(journey, row) });
   }
@@ -69,4 +61,3 @@ async function openJobs(ids: number[], where: Prisma.JobWhereInput, accountId: n
   }));
 }
 
-export const placeName = (place: { city: string | null; postCode: string | null }) => [place.city, place.postCode].filter(Boolean).join(" ") || "Unknown place";
