@@ -5,9 +5,7 @@
 // among a few thousand live journeys (the same query a newly published job's matching makes).
 // `npx tsx scripts/bench-corridor.ts` on a throwaway SQLite file; `DB=postgresql` on a PostgreSQL
 // server started for the run (needs the test suite's PostgreSQL binaries); JOBS=… JOURNEYS=… to resize.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { benchDatabase, percentile, placeIn, seededRandom } from "./lib/geo-bench.ts";
 
 const JOBS = Number(process.env.JOBS ?? 100_000);
 const JOURNEYS = Number(process.env.JOURNEYS ?? 2_000);
@@ -16,20 +14,7 @@ const WARMUP = 10;
 const DAYS = 60;
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2031, 0, 1);
-const ON_POSTGRES = process.env.DB === "postgresql";
-
-const dir = mkdtempSync(path.join(tmpdir(), "bench-corridor-"));
-process.env.NODE_ENV = "production";
-process.env.LOG_LEVEL = "silent";
-let stopServer = async () => {};
-if (ON_POSTGRES) {
-  const { createDatabase, startPostgres } = await import("../tests/support/services.ts");
-  const server = await startPostgres();
-  stopServer = () => server.stop();
-  process.env.DATABASE_URL = await createDatabase(server.url, "bench_corridor");
-} else {
-  process.env.DATABASE_URL = `file:${path.join(dir, "bench.sqlite3")}`;
-}
+const database = await benchDatabase("bench_corridor");
 
 const { applyMigrations } = await import("#db/migrate.server.ts");
 const { db, disconnectDb } = await import("#db/client.server.ts");
@@ -40,16 +25,8 @@ const { jobsAlong } = await import("#models/availability/corridor.server.ts");
 const { vehiclesNear } = await import("#models/availability/live.server.ts");
 const { journeyOf } = await import("#domain/availability/reach.ts");
 
-// A fixed pseudo-random sequence (mulberry32), so every run seeds the same places.
-let seed = 35;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
-// Mainland Britain, roughly: Plymouth to Inverness, Pembroke to Lowestoft.
-const place = () => ({ latitude: 50.4 + random() * 7.1, longitude: -5.0 + random() * 6.7 });
+const random = seededRandom(35);
+const place = () => placeIn(random);
 const someDay = () => FIRST_DAY + Math.floor(random() * DAYS) * DAY_MS;
 
 async function seedJobs(shipperAccountId: number, createdById: number) {
@@ -79,10 +56,6 @@ async function seedJourneys(accountId: number, userId: number) {
   await insertRows(db(), "VehicleAvailability", Object.keys(rows[0]!) as (keyof (typeof rows)[number] & string)[], rows, { timestamps: false });
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function measure(label: string, count: number, ask: (i: number) => Promise<number>) {
   const times: number[] = [];
@@ -96,7 +69,7 @@ async function measure(label: string, count: number, ask: (i: number) => Promise
   console.log(`${label.padEnd(34)} ${figures}; ${(found / times.length).toFixed(1)} found on average (${times.length} asked)`);
 }
 
-await applyMigrations(process.env.DATABASE_URL);
+await applyMigrations(process.env.DATABASE_URL!);
 const accounts = await seedUsers(db());
 const shipper = await db().user.findUniqueOrThrow({ where: { email: "shipper@example.com" } });
 const carrierRow = await db().user.findUniqueOrThrow({ where: { email: "carrier@example.com" } });
@@ -104,16 +77,15 @@ const started = performance.now();
 await seedJobs(accounts.shipper!, shipper.id);
 await seedJourneys(accounts.carrier!, carrierRow.id);
 await db().$executeRawUnsafe("ANALYZE");
-console.log(`${ON_POSTGRES ? "PostgreSQL" : "SQLite"}: seeded ${JOBS.toLocaleString("en-GB")} open jobs and ${JOURNEYS.toLocaleString("en-GB")} journeys in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${database.onPostgres ? "PostgreSQL" : "SQLite"}: seeded ${JOBS.toLocaleString("en-GB")} open jobs and ${JOURNEYS.toLocaleString("en-GB")} journeys in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const carrier = (await signedInUser(carrierRow.id))!;
 const journeys = await db().vehicleAvailability.findMany({ orderBy: { id: "asc" }, take: ASKED + WARMUP });
 const lengths = journeys.map((row) => Math.hypot(row.toLatitude - row.fromLatitude, (row.toLongitude - row.fromLongitude) * 0.6) * 69);
 console.log(`Journeys asked: median ${percentile(lengths, 50).toFixed(0)} miles, longest ${Math.max(...lengths).toFixed(0)} miles`);
-await measure("jobs along a journey (page)", ASKED, async (i) => (await jobsAlong(carrier, journeyOf(journeys[i]!))).length);
+await measure("jobs along a journey (page)", journeys.length - WARMUP, async (i) => (await jobsAlong(carrier, journeyOf(journeys[i]!))).length);
 const other = await db().account.create({ data: { name: "Bench shipper", kind: "shipper" } });
 await measure("vehicles near a collection", ASKED, async () => (await vehiclesNear(other.id, place(), new Date(someDay()))).length);
 
 await disconnectDb();
-await stopServer();
-rmSync(dir, { recursive: true, force: true });
+await database.close();

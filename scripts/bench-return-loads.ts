@@ -4,9 +4,7 @@
 // days, so no answer is a repeat of a cached one. Runs on a throwaway SQLite file:
 // `npx tsx scripts/bench-return-loads.ts` (JOBS=… and LOADS=… to change the sizes); `DB=postgresql`
 // on a PostgreSQL server started for the run (needs the test suite's PostgreSQL binaries).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { benchDatabase, percentile, placeIn, seededRandom } from "./lib/geo-bench.ts";
 
 const JOBS = Number(process.env.JOBS ?? 100_000);
 const LOADS = Number(process.env.LOADS ?? 300);
@@ -15,20 +13,7 @@ const DAYS = 60;
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2031, 0, 1);
 
-const ON_POSTGRES = process.env.DB === "postgresql";
-
-const dir = mkdtempSync(path.join(tmpdir(), "bench-return-loads-"));
-process.env.NODE_ENV = "production";
-process.env.LOG_LEVEL = "silent";
-let stopServer = async () => {};
-if (ON_POSTGRES) {
-  const { createDatabase, startPostgres } = await import("../tests/support/services.ts");
-  const server = await startPostgres();
-  stopServer = () => server.stop();
-  process.env.DATABASE_URL = await createDatabase(server.url, "bench_return_loads");
-} else {
-  process.env.DATABASE_URL = `file:${path.join(dir, "bench.sqlite3")}`;
-}
+const database = await benchDatabase("bench_return_loads");
 
 const { applyMigrations } = await import("#db/migrate.server.ts");
 const { db, disconnectDb } = await import("#db/client.server.ts");
@@ -37,16 +22,8 @@ const { seedUsers } = await import("../prisma/seeds/users.ts");
 const { signedInUser } = await import("#models/users.server.ts");
 const { requireReturnLoadsLoad, returnLoadsFor } = await import("#models/return-loads.server.ts");
 
-// A fixed pseudo-random sequence (mulberry32), so every run seeds the same places.
-let seed = 34;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
-// Mainland Britain, roughly: Plymouth to Inverness, Pembroke to Lowestoft.
-const place = () => ({ latitude: 50.4 + random() * 7.1, longitude: -5.0 + random() * 6.7 });
+const random = seededRandom(34);
+const place = () => placeIn(random);
 const someDay = () => new Date(FIRST_DAY + Math.floor(random() * DAYS) * DAY_MS);
 
 async function seedJobs(shipperAccountId: number, createdById: number, count: number, status: string, first: number) {
@@ -64,12 +41,8 @@ async function seedJobs(shipperAccountId: number, createdById: number, count: nu
   return jobs.map((job) => job.id);
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
-await applyMigrations(process.env.DATABASE_URL);
+await applyMigrations(process.env.DATABASE_URL!);
 const accounts = await seedUsers(db());
 const shipper = await db().user.findUniqueOrThrow({ where: { email: "shipper@example.com" } });
 const carrierRow = await db().user.findUniqueOrThrow({ where: { email: "carrier@example.com" } });
@@ -80,7 +53,7 @@ await seedJobs(accounts.shipper, shipper.id, JOBS, "open", 1_000_000);
 const ownJobs = await seedJobs(accounts.shipper, shipper.id, LOADS, "awarded", 2_000_000);
 await insertRows(db(), "Load", ["jobId", "sequence", "carrierAccountId", "status"], ownJobs.map((jobId) => ({ jobId, sequence: 1, carrierAccountId: accounts.carrier, status: "assigned" })));
 await db().$executeRawUnsafe("ANALYZE");
-console.log(`${ON_POSTGRES ? "PostgreSQL" : "SQLite"}: seeded ${JOBS.toLocaleString("en-GB")} open jobs and ${LOADS} loads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${database.onPostgres ? "PostgreSQL" : "SQLite"}: seeded ${JOBS.toLocaleString("en-GB")} open jobs and ${LOADS} loads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const carrier = (await signedInUser(carrierRow.id))!;
 const loadIds = (await db().load.findMany({ where: { carrierAccountId: accounts.carrier }, select: { id: true } })).map((load) => load.id);
@@ -103,5 +76,4 @@ await measure("25 miles, towards base", { radius: 25, towards: "base" });
 await measure("100 miles, anywhere", { radius: 100, towards: "anywhere" });
 
 await disconnectDb();
-await stopServer();
-rmSync(dir, { recursive: true, force: true });
+await database.close();
