@@ -9,6 +9,10 @@ const SQLITE_ONLY = ["tests/http/loads/queries.test.ts", "tests/http/server-star
 export default defineConfig({
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
+    // Two test files at a time. Left to itself vitest uses one worker on two cores, and then nearly
+    // half of a run is spent loading each file's modules with no test running; every HTTP file has
+    // a database of its own (tests/support/http-setup.ts), so files may overlap.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
