@@ -22,3 +22,10 @@ export function geocoder(): GeocodingProvider {
   shared ??= createGeocoder();
   return shared;
 }
+
+/** Where the geocoder places a line of text (a town, a postcode, an address), or null when it cannot. */
+export async function pointOf(text: string): Promise<{ latitude: number; longitude: number } | null> {
+  const result = await geocoder().geocode(text).catch(() => null);
+  const at = result?.geometry?.location;
+  return at ? { latitude: at.lat, longitude: at.lng } : null;
+}

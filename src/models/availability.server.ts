@@ -2,7 +2,7 @@ import { db } from "#db/client.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import { JOURNEY_MESSAGES, type JourneyInput, MAX_LIVE_JOURNEYS } from "#domain/availability/input.ts";
 import type { Point } from "#domain/return-loads/geometry.ts";
-import { geocoder } from "#geo/index.server.ts";
+import { pointOf } from "#geo/index.server.ts";
 import { HttpError, found, recordId } from "#lib/errors.server.ts";
 import { type FieldErrors, ok, refused, type Result } from "#lib/result.server.ts";
 import { recordJourneyMatches } from "#models/availability/matching.server.ts";
@@ -51,9 +51,8 @@ export async function requireJourneyFor(user: CurrentUser, id: unknown): Promise
 
 /** Where the gazetteer places a typed town or postcode, or null. */
 export async function placeOf(typed: string): Promise<(Point & { name: string }) | null> {
-  const result = await geocoder().geocode(typed).catch(() => null);
-  const at = result?.geometry?.location;
-  return at ? { latitude: at.lat, longitude: at.lng, name: typed } : null;
+  const at = await pointOf(typed);
+  return at && { ...at, name: typed };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { db } from "#db/client.server.ts";
 import type { Point } from "#domain/return-loads/geometry.ts";
-import { geocoder } from "#geo/index.server.ts";
+import { pointOf } from "#geo/index.server.ts";
 
 // A carrier's base, for "towards base" and the empty miles saved: its registered address (billing
 // details), placed by the offline gazetteer (its postcode area or town). No billing details, or an
@@ -10,7 +10,5 @@ import { geocoder } from "#geo/index.server.ts";
 export async function carrierBase(accountId: number): Promise<Point | null> {
   const details = await db().billingDetails.findUnique({ where: { accountId }, select: { registeredAddress: true } });
   if (!details?.registeredAddress.trim()) return null;
-  const result = await geocoder().geocode(details.registeredAddress).catch(() => null);
-  const location = result?.geometry?.location;
-  return location ? { latitude: location.lat, longitude: location.lng } : null;
+  return pointOf(details.registeredAddress);
 }
