@@ -5,6 +5,7 @@ import type { CurrentUser } from "#models/users.server.ts";
 import { blockedBetween } from "#models/company-blocks.server.ts";
 import { isOfficeOf } from "#domain/accounts/team.ts";
 import { isInvited } from "#models/jobs/sight.server.ts";
+import { namedAccount } from "#models/account-names.server.ts";
 
 // Who talks to whom. A conversation joins a job's shipper account and one carrier account: about a
 // load once the load is theirs, about the job before the award (any carrier the job is open to may
@@ -88,7 +89,7 @@ export async function findJobConversation(user: CurrentUser, jobId: number, carr
 }
 
 async function withShipperAccount({ id, reference, status, shipperAccountId }: KnownJob) {
-  const shipperAccount = await db().account.findUnique({ where: { id: shipperAccountId }, select: { id: true, name: true } });
+  const shipperAccount = await namedAccount(shipperAccountId);
   return shipperAccount && { id, reference, status, onMarket: true, shipperAccount };
 }
 

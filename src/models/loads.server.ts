@@ -1,4 +1,5 @@
 import { db } from "#db/client.server.ts";
+import { namedAccount, type NamedAccount } from "#models/account-names.server.ts";
 import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import { stopsOf } from "#domain/loads/stops.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
@@ -44,17 +45,23 @@ const loadDetailSelect = {
   deliveredAt: true,
   job: {
     select: {
-      id: true, status: true, shipperAccountId: true, locations: true, shipperAccount: { select: { id: true, name: true } },
+      id: true, status: true, shipperAccountId: true, locations: true,
       ...jobFactsSelect, // the columns the job field table fills: the Goods section (src/domain/loads/goods.ts)
     },
   },
-  carrierAccount: { select: { id: true, name: true } },
   driver: { select: { id: true, name: true } },
 } as const satisfies Prisma.LoadSelect;
 
+// The companies' names are kept until an account is written (account-names), not read with the load.
+type Named = NamedAccount | null;
 type LoadRow = Prisma.LoadGetPayload<{ select: typeof loadDetailSelect }>;
 type Stops = ReturnType<typeof stopsOf<LoadRow["job"]["locations"][number]>>;
-export type LoadDetail = LoadRow & { stops: Stops; driverChoices: readonly Readonly<{ id: number; name: string }>[] };
+export type LoadDetail = Omit<LoadRow, "job"> & {
+  job: LoadRow["job"] & { shipperAccount: NamedAccount };
+  carrierAccount: Named;
+  stops: Stops;
+  driverChoices: readonly Readonly<{ id: number; name: string }>[];
+};
 
 /**
  * The load if this user may see it; otherwise 404, exactly as if it did not exist. A carrier's own
@@ -65,18 +72,22 @@ export type LoadDetail = LoadRow & { stops: Stops; driverChoices: readonly Reado
 export async function requireLoadFor(user: CurrentUser, id: unknown): Promise<LoadDetail> {
   const actor = actorOf(user);
   const shipper = actor === "shipper";
-  const { carrierAccount, driver } = loadDetailSelect;
-  const select = { ...loadDetailSelect, carrierAccount: shipper && carrierAccount, driver: shipper && driver };
+  const select = { ...loadDetailSelect, driver: shipper && loadDetailSelect.driver };
   const [row, carrierDrivers] = await Promise.all([
     db().load.findFirst({ where: { id: recordId(id), ...loadScope(user) }, select }),
     actor === "carrier" ? driversFor(user.accountId) : [],
   ]);
   const load = found(row);
-  const driverChoices = shipper && runsLoad(load, user) ? await driversFor(user.accountId) : carrierDrivers;
+  const [driverChoices, shipperAccount, carrierAccount] = await Promise.all([
+    shipper && runsLoad(load, user) ? driversFor(user.accountId) : carrierDrivers,
+    namedAccount(load.job.shipperAccountId),
+    shipper ? (load.carrierAccountId === null ? null : namedAccount(load.carrierAccountId)) : { id: user.account.id, name: user.account.name },
+  ]);
   const known = actor === "driver" ? [user] : driverChoices;
   return {
     ...load,
-    carrierAccount: shipper ? (load.carrierAccount ?? null) : { id: user.account.id, name: user.account.name },
+    job: { ...load.job, shipperAccount: found(shipperAccount) },
+    carrierAccount,
     driver: shipper ? (load.driver ?? null) : await driverOf(load.driverId, known),
     driverChoices,
     // The stops the award wrote, by the same rule, without reading them back.

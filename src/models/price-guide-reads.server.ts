@@ -73,7 +73,20 @@ const JobLaneRow = z.object({
   id: z.coerce.number().nullable(), kind: z.string().nullable(), position: z.coerce.number().nullable(), postCode: z.string().nullable(),
 });
 
-/** One job's lane facts (its areas, vehicle types and load type): one statement. */
+/** A job's stops and the fields of its lane, as a page that read the job already holds them. */
+export type LaneSource = {
+  vehicleTypes: string; loadType: string;
+  locations: readonly { id: number; kind: string; position: number; postCode: string | null }[];
+};
+
+/** A job's lane facts (its areas, vehicle types and load type) from the job as read. */
+export function laneOfJob(job: LaneSource): LaneFacts {
+  const stops = job.locations.map((stop) => ({ ...stop, jobId: 0, latitude: 0, longitude: 0 }));
+  const { from, to } = routeOfStops(stops);
+  return { from, to, vehicleTypes: storedList(job.vehicleTypes), loadType: job.loadType };
+}
+
+/** One job's lane facts, read: one statement. */
 export async function readJobLane(jobId: number): Promise<LaneFacts | null> {
   const rows = z.array(JobLaneRow).parse(await db().$queryRaw<unknown[]>`
     SELECT j."vehicleTypes" AS "vehicleTypes", j."loadType" AS "loadType", jl."id" AS "id", jl."kind" AS "kind",
@@ -81,7 +94,6 @@ export async function readJobLane(jobId: number): Promise<LaneFacts | null> {
     FROM "Job" j LEFT JOIN "JobLocation" jl ON jl."jobId" = j."id" WHERE j."id" = ${jobId}`);
   const first = rows[0];
   if (!first) return null;
-  const stops = rows.flatMap((row) => (row.id === null || row.kind === null ? [] : [{ ...row, id: row.id, kind: row.kind, position: row.position ?? 0, jobId, latitude: 0, longitude: 0 }]));
-  const { from, to } = routeOfStops(stops);
-  return { from, to, vehicleTypes: storedList(first.vehicleTypes), loadType: first.loadType };
+  const locations = rows.flatMap((row) => (row.id === null || row.kind === null ? [] : [{ id: row.id, kind: row.kind, position: row.position ?? 0, postCode: row.postCode }]));
+  return laneOfJob({ vehicleTypes: first.vehicleTypes, loadType: first.loadType, locations });
 }

@@ -2,7 +2,7 @@ import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import { GUIDE_DAYS, type Guide, priceGuide } from "#domain/price-guide/guide.ts";
 import { isOnLane, type Lane } from "#domain/price-guide/lane.ts";
 import { indexStart, type IndexMonth, pricePerMileIndex } from "#domain/price-guide/price-index.ts";
-import { type Accepted, readAccepted, readJobLane } from "#models/price-guide-reads.server.ts";
+import { type Accepted, laneOfJob, type LaneSource, readAccepted, readJobLane } from "#models/price-guide-reads.server.ts";
 
 // The price guide and the price per mile index (docs/price-guide.md), both from the accepted prices
 // of the index's twelve months (price-guide-reads). Reading them costs two statements over every
@@ -26,10 +26,11 @@ export async function guideForLane(lane: Lane, now = new Date()): Promise<Guide>
 
 /**
  * A job's own lane (its first listed vehicle type) and its guide; null when the job has no UK lane
- * (a collection or delivery outside the UK's postcodes, or no vehicle type).
+ * (a collection or delivery outside the UK's postcodes, or no vehicle type). A job read with its
+ * stops (the job page's) costs no statement; one read for bidding only is looked up.
  */
-export async function guideForJob(jobId: number, now = new Date()): Promise<{ lane: Lane; guide: Guide } | null> {
-  const facts = await readJobLane(jobId);
+export async function guideForJob(job: { id: number } | (LaneSource & { id: number }), now = new Date()): Promise<{ lane: Lane; guide: Guide } | null> {
+  const facts = "locations" in job ? laneOfJob(job) : await readJobLane(job.id);
   const vehicle = facts?.vehicleTypes[0];
   if (!facts?.from || !facts.to || !vehicle) return null;
   const lane = { from: facts.from, to: facts.to, vehicle, loadType: facts.loadType };

@@ -27,8 +27,20 @@ function instant(day: string, time: string | null, fallback: string, timeZone: s
   return (zonedDateTimeToUtc(local, timeZone) ?? zonedDateTimeToUtc(`${day}T${fallback}`, timeZone))?.getTime() ?? null;
 }
 
+// Asking Intl whether it knows a zone builds a formatter, a large share of pricing one route: asked once a zone.
+const zones = new Map<string, string>();
+
 /** The job's time zone when the clock library knows it, else UK time (never an error on a page). */
 function knownZone(timeZone: string): string {
+  let known = zones.get(timeZone);
+  if (known === undefined) {
+    if (zones.size >= 1_000) zones.clear();
+    zones.set(timeZone, (known = resolvedZone(timeZone)));
+  }
+  return known;
+}
+
+function resolvedZone(timeZone: string): string {
   try {
     return new Intl.DateTimeFormat("en-GB", { timeZone: timeZone || UK_TIME_ZONE }).resolvedOptions().timeZone;
   } catch {

@@ -71,7 +71,7 @@ async function quotesAndLoadsWon(job: BiddingJob, user: CurrentUser) {
   return Promise.all([
     db().quote.findMany({ where: activeOrOwn, select: panelQuoteSelect }),
     isBeforeAward(job.status) ? 0 : db().load.count({ where: own }),
-    isBeforeAward(job.status) ? guideForJob(job.id) : null,
+    isBeforeAward(job.status) ? guideForJob(job) : null,
   ]);
 }
 

@@ -15,7 +15,25 @@ const TAG_BYTES = 16;
 const ID_DIGITS = 15;
 const GID = new RegExp(`^gid://([^/]+)/([^/]+)/([0-9]{${ID_DIGITS}})$`);
 
+// A record's signed id never changes while the secret does not, and a conversation signs each of its
+// messages on every render: signed ids are remembered (up to MAX_REMEMBERED), forgotten with the key.
+const MAX_REMEMBERED = 10_000;
+const remembered = new Map<string, string>();
+let rememberedFor: Buffer | undefined;
+
 export function signGlobalId(model: string, id: number, purpose: string): string {
+  const key = derivedKey("signed global ids");
+  if (key !== rememberedFor || remembered.size >= MAX_REMEMBERED) {
+    remembered.clear();
+    rememberedFor = key;
+  }
+  const name = `${model}/${id}/${purpose}`;
+  let signed = remembered.get(name);
+  if (signed === undefined) remembered.set(name, (signed = freshlySigned(model, id, purpose)));
+  return signed;
+}
+
+function freshlySigned(model: string, id: number, purpose: string): string {
   const payload = encrypt(JSON.stringify({ gid: `gid://${APP}/${model}/${String(id).padStart(ID_DIGITS, "0")}`, pur: purpose }));
   return `${payload}${SEPARATOR}${digest(payload)}`;
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#db/client.server.ts";
 import { signedInAgent } from "../../support/app.ts";
 import { createMessage, messagingWorld, openJobWithQuote } from "../../support/messaging-fixtures.ts";
 
@@ -39,6 +40,20 @@ describe("the job page", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain(`id="conversation_job_${job.id}_${world.outsider.accountId}"`);
     expect(page.text).toContain(`Message to ${world.shipper.account.name}`);
+  });
+
+  it("names the shipper as it is now: a company renamed after one view is named anew on the next", async () => {
+    const job = await openJobWithQuote(world.shipper);
+    const { browser } = await signedInAgent(world.outsider.email);
+    expect((await browser.get(`/jobs/${job.id}`)).text).toContain(`Message to ${world.shipper.account.name}`);
+
+    await db().account.update({ where: { id: world.shipper.accountId }, data: { name: "Renamed Haulage Buyers Ltd" } });
+    try {
+      const page = await browser.get(`/jobs/${job.id}?again=1`);
+      expect(page.text).toContain("Message to Renamed Haulage Buyers Ltd");
+    } finally {
+      await db().account.update({ where: { id: world.shipper.accountId }, data: { name: world.shipper.account.name } });
+    }
   });
 
   it("lists for the shipper the carriers who asked, with unread counts, and no conversation of its own", async () => {

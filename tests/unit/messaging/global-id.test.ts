@@ -9,6 +9,21 @@ describe("signed global ids", () => {
     expect(locateGlobalId(signGlobalId("Message", 42, "message"), "Message", "message")).toBe(42);
   });
 
+  it("are remembered only under the secret that signed them: a new secret signs afresh, and the old id no longer locates", () => {
+    const before = signGlobalId("Message", 43, "message");
+    expect(signGlobalId("Message", 43, "message")).toBe(before);
+    useSecretKeyBase("another-unit-test-secret-another-unit-test-0123");
+    try {
+      const after = signGlobalId("Message", 43, "message");
+      expect(after).not.toBe(before);
+      expect(locateGlobalId(after, "Message", "message")).toBe(43);
+      expect(locateGlobalId(before, "Message", "message")).toBeNull();
+    } finally {
+      useSecretKeyBase("unit-test-secret-unit-test-secret-0123456789");
+    }
+    expect(signGlobalId("Message", 43, "message")).toBe(before);
+  });
+
   // Every way a careless implementation might have written the id down: as text, in base64,
   // base64url or hex, inside a gid:// URI or JSON, or as a binary integer of 4 or 8 bytes.
   const readings = (part: string) => {
