@@ -7,16 +7,18 @@ import { isCurrent, noteReads, stampOf, type Stamp } from "#db/table-versions.se
 // date it is still answered while a fresh one is worked out behind it, so one write does not make
 // the next viewer wait for a second of adding up. A quick figure is simply worked out again.
 
-type Entry<T> = { value: Promise<T>; stamp: Stamp; tookMs: number; settled?: { value: T }; next?: Promise<T> };
+// A figure that also moves with the clock (a score's 12-month window) is kept at most `maxAgeMs`.
+
+type Entry<T> = { value: Promise<T>; stamp: Stamp; startedAt: number; tookMs: number; settled?: { value: T }; next?: Promise<T> };
 
 export type Keeper<T> = (key: string, work: () => Promise<T>) => Promise<T>;
 
-export function keptUntilWritten<T>(tables: readonly string[], { slowMs = 100, maxEntries = 1_000 } = {}): Keeper<T> {
+export function keptUntilWritten<T>(tables: readonly string[], { slowMs = 100, maxEntries = 1_000, maxAgeMs = Infinity } = {}): Keeper<T> {
   const entries = new Map<string, Entry<T>>();
 
   const start = (key: string, work: () => Promise<T>): Entry<T> => {
     const started = performance.now();
-    const entry: Entry<T> = { value: work(), stamp: stampOf(tables), tookMs: 0 };
+    const entry: Entry<T> = { value: work(), stamp: stampOf(tables), startedAt: started, tookMs: 0 };
     entry.value.then(
       (value) => {
         entry.settled = { value };
@@ -33,7 +35,8 @@ export function keptUntilWritten<T>(tables: readonly string[], { slowMs = 100, m
 
   return (key, work) => {
     noteReads(tables);
-    const kept = entries.get(key);
+    const found = entries.get(key);
+    const kept = found && performance.now() - found.startedAt < maxAgeMs ? found : undefined;
     if (kept && isCurrent(kept.stamp)) return kept.value;
     if (kept?.settled && kept.tookMs > slowMs) {
       kept.next ??= (() => {

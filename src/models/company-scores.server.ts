@@ -1,3 +1,4 @@
+import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 import { averageDaysToPay, type PaidDays } from "#domain/invoices/days-to-pay.ts";
 import { ukDate } from "#domain/invoices/dates.ts";
 import { type CompanyScore, companyScore, NO_TIMELINE, ratingScore, type ScoredRating, type TimelineFigures } from "#domain/ratings/score.ts";
@@ -25,12 +26,26 @@ function gather(row: FigureRow, into: Gathered): void {
   if (row.kind === "paid") into.paid.push({ taxPointDay: ukDate(row.t1!), paidDay: row.t2!.toISOString().slice(0, 10) });
 }
 
-/** Each of these companies' score (unknown ids are left out): one statement. */
-export async function companyScores(accountIds: readonly number[], now = new Date()): Promise<Map<number, CompanyScore>> {
+// Every carrier on the board sees the same shippers, and their figures change only when a rating,
+// load, job, invoice or account is written: scores asked for "now" are read once for all of them and
+// kept until such a write, and for at most a minute, as the score's windows move with the clock.
+const keptFigures = keptUntilWritten<readonly FigureRow[]>(["Account", "Rating", "Load", "Job", "Invoice"], { slowMs: Infinity, maxAgeMs: 60_000 });
+
+function figuresNow(ids: readonly number[], now: Date): Promise<readonly FigureRow[]> {
+  const key = [...ids].sort((a, b) => a - b).join(",");
+  return keptFigures(key, async () => Object.freeze(await figureRows(ids, now)));
+}
+
+/**
+ * Each of these companies' score (unknown ids are left out): one statement, or none while the same
+ * companies' figures are kept. Given a `now`, the figures are read at that instant.
+ */
+export async function companyScores(accountIds: readonly number[], at?: Date): Promise<Map<number, CompanyScore>> {
   const ids = [...new Set(accountIds)];
   if (!ids.length) return new Map();
+  const now = at ?? new Date();
   const byId = new Map<number, Gathered>();
-  for (const row of await figureRows(ids, now)) {
+  for (const row of await (at ? figureRows(ids, at) : figuresNow(ids, now))) {
     const into = byId.get(row.account) ?? { name: "", kind: "other", createdAt: now, ratings: [], timeline: { ...NO_TIMELINE }, paid: [] };
     byId.set(row.account, into);
     gather(row, into);
@@ -42,6 +57,6 @@ export async function companyScores(accountIds: readonly number[], now = new Dat
 }
 
 /** One company's score, or null for an unknown or platform account. */
-export async function scoreOf(accountId: number, now = new Date()): Promise<CompanyScore | null> {
-  return (await companyScores([accountId], now)).get(accountId) ?? null;
+export async function scoreOf(accountId: number, at?: Date): Promise<CompanyScore | null> {
+  return (await companyScores([accountId], at)).get(accountId) ?? null;
 }

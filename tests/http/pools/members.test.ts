@@ -141,6 +141,8 @@ describe("the pool's page", () => {
 
     const counted = async (n: number) => {
       await browser.get(`/pools/${pool.id}?warm=${n}`).expect(200);
+      // A rating written (none changed): the scores kept since the last view are read again, as after a real one.
+      await db().rating.updateMany({ where: { id: -1 }, data: { hiddenAt: null } });
       spy.clear();
       await browser.get(`/pools/${pool.id}?n=${n}`).expect(200);
       return spy.sent();

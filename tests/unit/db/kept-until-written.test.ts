@@ -4,7 +4,7 @@ import { noteStatement } from "#db/table-versions.server.ts";
 import { keptUntilWritten } from "#db/kept-until-written.server.ts";
 
 /** A figure kept from the Job table whose work answers `values` in turn, each after `ms`. */
-function figure(values: number[], ms: number, options: { slowMs?: number } = {}) {
+function figure(values: number[], ms: number, options: { slowMs?: number; maxAgeMs?: number } = {}) {
   const kept = keptUntilWritten<number>(["Job"], options);
   let calls = 0;
   const work = async () => {
@@ -28,6 +28,15 @@ describe("a figure kept until its tables are written", () => {
     jobWritten();
     expect(await count.read()).toBe(8);
     expect(count.calls()).toBe(2);
+  });
+
+  it("is worked out again once older than its longest keeping, though nothing was written", async () => {
+    const score = figure([3, 4], 1, { maxAgeMs: 30 });
+    expect(await score.read()).toBe(3);
+    expect(await score.read()).toBe(3);
+    await sleep(40);
+    expect(await score.read()).toBe(4);
+    expect(score.calls()).toBe(2);
   });
 
   it("is kept per key", async () => {
