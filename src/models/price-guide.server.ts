@@ -17,10 +17,36 @@ function acceptedSince(now: Date): Promise<readonly Accepted[]> {
   return kept(since.toISOString(), () => readAccepted(since));
 }
 
+// Worked out once for each kept set of accepted prices (a new set after any write): the prices by
+// lane areas and load type, so a job page's guide looks at its lane's loads only, and the index,
+// reused while no price in the set is later than the moment asked about (as all are in use).
+type Derived = { byLane: Map<string, Accepted[]>; latestMs: number; index?: IndexMonth[] };
+const derived = new WeakMap<readonly Accepted[], Derived>();
+
+const laneKey = (facts: { from: string | null; to: string | null; loadType: string }) => `${facts.from}|${facts.to}|${facts.loadType}`;
+
+function derivedFrom(accepted: readonly Accepted[]): Derived {
+  let found = derived.get(accepted);
+  if (!found) {
+    const byLane = new Map<string, Accepted[]>();
+    let latestMs = -Infinity;
+    for (const load of accepted) {
+      const key = laneKey(load);
+      const lane = byLane.get(key);
+      if (lane) lane.push(load);
+      else byLane.set(key, [load]);
+      latestMs = Math.max(latestMs, load.acceptedAt.getTime());
+    }
+    derived.set(accepted, (found = { byLane, latestMs }));
+  }
+  return found;
+}
+
 /** The guide for a lane over the last 90 days before `now`. */
 export async function guideForLane(lane: Lane, now = new Date()): Promise<Guide> {
   const from = new Date(now.getTime() - GUIDE_DAYS * DAY_MS);
-  const loads = (await acceptedSince(now)).filter((load) => load.acceptedAt >= from && load.acceptedAt <= now && isOnLane(load, lane));
+  const onLanesAreas = derivedFrom(await acceptedSince(now)).byLane.get(laneKey(lane)) ?? [];
+  const loads = onLanesAreas.filter((load) => load.acceptedAt >= from && load.acceptedAt <= now && isOnLane(load, lane));
   return priceGuide(lane, loads);
 }
 
@@ -39,5 +65,9 @@ export async function guideForJob(job: { id: number } | (LaneSource & { id: numb
 
 /** The monthly median price per mile of all lanes, backed months only, oldest first. */
 export async function priceIndex(now = new Date()): Promise<IndexMonth[]> {
-  return pricePerMileIndex(await acceptedSince(now), now);
+  const accepted = await acceptedSince(now);
+  const kept = derivedFrom(accepted);
+  if (now.getTime() < kept.latestMs) return pricePerMileIndex(accepted, now);
+  kept.index ??= pricePerMileIndex(accepted, now);
+  return kept.index;
 }

@@ -28,7 +28,9 @@ export function pricePerMileIndex(loads: readonly AcceptedLoad[], now: Date): In
   for (const load of loads) {
     if (load.acceptedAt < start || load.acceptedAt > now || pencePerMile(load) === null) continue;
     const key = monthKey(load.acceptedAt);
-    byMonth.set(key, [...(byMonth.get(key) ?? []), load]);
+    const month = byMonth.get(key);
+    if (month) month.push(load);
+    else byMonth.set(key, [load]);
   }
   return [...byMonth.entries()]
     .filter(([, month]) => isBacked(month))
