@@ -41,10 +41,24 @@ function includePath(from: string, name: string): string | undefined {
 // `include("shared/_x"` or `include('_y'`: the literal first argument of an include call.
 const LITERAL_INCLUDE = /\binclude\(\s*(["'])([^"'`$]+?)\1/g;
 
+const HTML_SPECIAL = /[&<>'"]/;
+const HTML_SPECIALS = /[&<>'"]/g;
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;" };
+
+/**
+ * `<%= value %>`: EJS's own escaping (the same five entities), except that text with nothing to
+ * escape, most of a page, is given back as it is instead of through a replace with a callback.
+ */
+export function escapeHtml(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  const text = String(value);
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (char) => ENTITIES[char]!) : text;
+}
+
 function compile(file: string): Render {
   const source = readFileSync(file, "utf8");
   // ejs 7's option, missing from @types/ejs.
-  const options: ejs.Options & { unsafePrototypeLocals: boolean } = { filename: file, unsafePrototypeLocals: true };
+  const options: ejs.Options & { unsafePrototypeLocals: boolean } = { filename: file, unsafePrototypeLocals: true, escape: escapeHtml };
   const body = ejs.compile(source, options) as Render;
   const includes = new Map<string, Render>();
   const found = (name: string): Render => {
