@@ -13,6 +13,7 @@ import { type ScoreView, scoreViews } from "#pages/company-score-view.server.ts"
 import { boardPlaces, boardTotal } from "#pages/job-board/filter-counts.server.ts";
 import { boardOrderBy, collectingFrom, mergedPageIds } from "#pages/job-board/jobs-on-page.server.ts";
 import { type BoardPageDisplay, pageDisplay, reloadAt, rowDisplay } from "#pages/job-board/display.server.ts";
+import { compareText } from "#domain/format/compare-text.ts";
 
 // The carrier job board: published jobs on the board (jobScopes.onBoard), soonest collection first
 // unless the carrier picks another order. A page costs a fixed handful of queries whatever its
@@ -80,9 +81,9 @@ function regionOptions(rows: readonly { countryCode: string | null; region: stri
     if (row.region) regions.add(row.region);
     byCountry.set(row.countryCode, regions);
   }
-  const countries = [...byCountry.keys()].sort((a, b) => (a === "GB" ? -1 : b === "GB" ? 1 : countryLabel(a).localeCompare(countryLabel(b), "en-GB")));
+  const countries = [...byCountry.keys()].sort((a, b) => (a === "GB" ? -1 : b === "GB" ? 1 : compareText(countryLabel(a), countryLabel(b))));
   return countries.flatMap((countryCode) => {
-    const regions = [...(byCountry.get(countryCode) ?? [])].sort((a, b) => a.localeCompare(b, "en-GB"));
+    const regions = [...(byCountry.get(countryCode) ?? [])].sort(compareText);
     const keys: RegionKey[] = [{ countryCode, region: null }, ...regions.map((region) => ({ countryCode, region }))];
     const selected = chosen ? regionKeyText(chosen) : null;
     return keys.map((key) => ({ value: regionKeyText(key), label: key.region ? `— ${regionLabel(key)}` : countryLabel(countryCode), selected: regionKeyText(key) === selected }));

@@ -53,8 +53,19 @@ export function parseRegionKey(text: unknown): RegionKey | null {
 
 const countryNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
 
+// A code's name never changes: asked of Intl once a code (a board names its countries on every render).
+const countryLabels = new Map<string, string>([["GB", "United Kingdom"]]);
+
 export function countryLabel(code: string): string {
-  if (code === "GB") return "United Kingdom";
+  let label = countryLabels.get(code);
+  if (label === undefined) {
+    label = nameOfCountry(code);
+    if (countryLabels.size < 1_000) countryLabels.set(code, label);
+  }
+  return label;
+}
+
+function nameOfCountry(code: string): string {
   try {
     return countryNames.of(code) ?? code;
   } catch {

@@ -4,6 +4,7 @@ import { found, recordId } from "#lib/errors.server.ts";
 import { audit } from "#models/audit.server.ts";
 import { refuseDrivers } from "#models/pools.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
+import { compareText } from "#domain/format/compare-text.ts";
 
 // A pool from the carrier's side: which shippers' pools its company is in, and leaving one. Only
 // the carrier's office does either (its drivers are refused with 403; anyone else gets 404).
@@ -26,7 +27,7 @@ export async function poolsJoinedBy(user: CurrentUser): Promise<JoinedPool[]> {
   const shippers = await db().account.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.pool.shipperAccountId))] } }, select: { id: true, name: true } });
   const names = new Map(shippers.map((shipper) => [shipper.id, shipper.name]));
   const joined = rows.map((row) => ({ ...row.pool, shipperName: names.get(row.pool.shipperAccountId) ?? "", since: row.createdAt }));
-  return joined.sort((a, b) => a.shipperName.localeCompare(b.shipperName, "en-GB") || a.name.localeCompare(b.name, "en-GB"));
+  return joined.sort((a, b) => compareText(a.shipperName, b.shipperName) || compareText(a.name, b.name));
 }
 
 /**

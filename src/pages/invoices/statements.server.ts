@@ -5,6 +5,7 @@ import { daysToPayOf } from "#models/invoices/days-to-pay.server.ts";
 import { statementInvoices, type StatementInvoice } from "#models/invoices/statements.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { overdue } from "#pages/invoices/late-payment.server.ts";
+import { compareText } from "#domain/format/compare-text.ts";
 
 // Statements: per company on the other side, what a carrier's office is owed or a shipper's office
 // owes. Outstanding is every invoice not yet paid (gross, in pence), overdue the part of it past its
@@ -34,7 +35,7 @@ export function statementTotals(invoices: readonly StatementInvoice[], issuerSid
     byAccount.set(account.id, totals);
     add(totals, invoice, now);
   }
-  return [...byAccount.values()].sort((a, b) => a.name.localeCompare(b.name, "en-GB") || a.id - b.id);
+  return [...byAccount.values()].sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
 }
 
 /** The statements table's rows and words; null when there is nothing outstanding or paid this month. */

@@ -1,6 +1,7 @@
 import { formatDateTime } from "#domain/format/dates.ts";
 import { audienceLabel, audienceTimeline } from "#domain/jobs/audience-timeline.ts";
 import type { JobDetail } from "#models/jobs.server.ts";
+import { compareText } from "#domain/format/compare-text.ts";
 
 // The shipper's panel on its job page (views/jobs/_audience.ejs) for a job offered to pools: to
 // whom, the carriers invited (today's members of those pools), who has looked and who has quoted,
@@ -21,7 +22,7 @@ export function audiencePanel(job: JobDetail, now = new Date()): AudiencePanel |
     label: audienceLabel(job.audience),
     pools: job.pools.map((pool) => pool.name),
     carriers: [...carriers.values()]
-      .toSorted((a, b) => a.name.localeCompare(b.name, "en-GB"))
+      .toSorted((a, b) => compareText(a.name, b.name))
       .map((carrier) => ({
         name: carrier.name,
         looked: carrier.lookedAt ? `Looked on ${formatDateTime(carrier.lookedAt, job.timezone)}` : "Not looked yet",

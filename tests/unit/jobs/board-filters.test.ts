@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  BOARD_SORTS, DEFAULT_BOARD_SORT, boardQuery, isFiltered, pageCount, parseBoardSort, parseRegionKey, readBoardFilters, regionKeyText, regionLabel,
+  BOARD_SORTS, DEFAULT_BOARD_SORT, boardQuery, countryLabel, isFiltered, pageCount, parseBoardSort, parseRegionKey, readBoardFilters, regionKeyText, regionLabel,
 } from "#domain/jobs/board-filters.ts";
 
 describe("readBoardFilters", () => {
@@ -104,5 +104,18 @@ describe("regions", () => {
 describe("pageCount", () => {
   it.each([[0, 1], [1, 1], [20, 1], [21, 2], [1000, 50]])("%i jobs make %i pages of 20", (total, pages) => {
     expect(pageCount(total)).toBe(pages);
+  });
+});
+
+describe("a country's name on the board", () => {
+  it.each([
+    ["GB", "United Kingdom"],
+    ["FR", "France"],
+    ["IE", "Ireland"],
+    ["FR", "France"],
+    ["not a code", "not a code"],
+  ])("%s is %s, whether asked first or again", (code, label) => {
+    expect(countryLabel(code)).toBe(label);
+    expect(countryLabel(code)).toBe(label);
   });
 });
