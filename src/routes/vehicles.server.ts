@@ -12,6 +12,7 @@ import {
 import { type LoadForVehicle, assignVehicle, requireLoadForVehicleChoice } from "#models/vehicles/load-vehicle.server.ts";
 import { type VehicleFormState, titled, vehicleForm } from "#pages/vehicles/form.server.ts";
 import { vehicleSectionFor } from "#pages/vehicles/load-vehicle.server.ts";
+import { requireLoadFor } from "#models/loads.server.ts";
 import { requireUser } from "#server/auth.server.ts";
 import { flash, renderPage, wantsJson } from "#server/render.server.ts";
 
@@ -121,7 +122,9 @@ async function renderEdit(req: Request, res: Response, vehicle: VehicleView, for
  */
 async function renderLoadVehicle(req: Request, res: Response, user: CurrentUser, load: LoadForVehicle, refusal: Refusal) {
   const { errors, status } = refusal;
-  const section = await vehicleSectionFor(load, user);
+  // The load's stops too, so the choices carry the same road-charge notes and warnings as on the load page.
+  const { stops } = await requireLoadFor(user, load.id);
+  const section = await vehicleSectionFor({ ...load, stops }, user);
   const values = PostedSchema.parse(req.body);
   const title = titled(`Vehicle for load ${load.sequence} · ${load.job.reference}`, errors);
   await renderPage(req, res, "vehicles/load_vehicle", { title, load, ...section, errors, values }, status);

@@ -47,6 +47,16 @@ describe("choosing a load's vehicle", () => {
     expect((await db().load.findUniqueOrThrow({ where: { id: loadId } })).vehicleId).toBe(old.id);
   });
 
+  it("warns the same on the page a refused choice comes back to, and saves nothing", async () => {
+    const old = await vehicle("AB12 CDE", "euro_5");
+    const { browser, csrf } = await signedInAgent(carrier.email);
+    const refused = await browser.post(`/loads/${loadId}/vehicle`).type("form").send({ _csrf: csrf, _method: "patch", vehicle_id: "999999999" });
+    expect(refused.status).toBe(422);
+    expect(pageText(/<div class="flash flash-alert road-charges-warning"[\s\S]*?<\/div>/.exec(refused.text)?.[0] ?? "")).toContain("AB12 CDE : Glasgow LEZ: Not allowed");
+    expect(refused.text).toContain(`<option value="${old.id}">AB12 CDE · Articulated (44 t) · 29,000 kg · not allowed on this route</option>`);
+    expect((await db().load.findUniqueOrThrow({ where: { id: loadId } })).vehicleId).toBeNull();
+  });
+
   it("gives no warning when every vehicle may go", async () => {
     await vehicle("CD34 EFG", "euro_6");
     const { browser } = await signedInAgent(carrier.email);
