@@ -2,7 +2,7 @@ import { jobSummarySelect } from "#models/jobs/summary.server.ts";
 import { db } from "#db/client.server.ts";
 import type { Prisma } from "#generated/prisma/client.ts";
 import {
-  BOARD_PAGE_SIZE, BOARD_SORTS, countryLabel, pageCount, regionKeyText, regionLabel, type BoardFilters, type RegionKey,
+  BOARD_PAGE_SIZE, BOARD_SORTS, countryLabel, pageCount, readBoardFilters, regionKeyText, regionLabel, type BoardFilters, type RegionKey,
 } from "#domain/jobs/board-filters.ts";
 import { quotedText } from "#domain/bidding/quote-state.ts";
 import { calendarDateValue } from "#domain/jobs/stored-values.ts";
@@ -90,6 +90,23 @@ function regionOptions(rows: readonly { countryCode: string | null; region: stri
   });
 }
 
+type Sight = { blocked: readonly number[]; poolIds: readonly number[] };
+
+const whereOnBoard = (filters: BoardFilters, { blocked, poolIds }: Sight): Prisma.JobWhereInput => ({ ...boardWhere(filters, poolIds), ...jobScopes.notFrom(blocked) });
+
+function totalOnBoard(filters: BoardFilters, { blocked, poolIds }: Sight, where: Prisma.JobWhereInput): Promise<number> {
+  const filterKey = JSON.stringify([filters.pickupRegion, filters.deliveryRegion, filters.date, filters.vehicleType, filters.loadType, blocked, poolIds]);
+  return boardTotal(filterKey, where);
+}
+
+const UNFILTERED = readBoardFilters({});
+
+/** What a carrier with this sight finds on its board unfiltered, and how many: the kept count the board shows. */
+export function onBoardUnfiltered(sight: Sight): { where: Prisma.JobWhereInput; total: Promise<number> } {
+  const where = whereOnBoard(UNFILTERED, sight);
+  return { where, total: totalOnBoard(UNFILTERED, sight, where) };
+}
+
 /**
  * A page of the board in the chosen order. With a viewer, each job carries that carrier's active
  * quote on it, read with the page (one more IN query on the quotes' (jobId, carrierAccountId) key).
@@ -98,10 +115,9 @@ export async function jobBoard(filters: BoardFilters, viewer: BoardViewer | null
   // A carrier's board leaves out the jobs of shippers a block stands between, and lists only the jobs
   // offered to it: the open market's and its pools' (both lists kept); the count is kept per set of
   // blocked shippers and pools, so no carrier is told another's total.
-  const { blocked, poolIds } = viewer ? await carrierSight(viewer.accountId) : { blocked: [], poolIds: [] };
-  const where = { ...boardWhere(filters, poolIds), ...jobScopes.notFrom(blocked) };
-  const filterKey = JSON.stringify([filters.pickupRegion, filters.deliveryRegion, filters.date, filters.vehicleType, filters.loadType, blocked, poolIds]);
-  const [total, places] = await Promise.all([boardTotal(filterKey, where), boardPlaces()]);
+  const sight = viewer ? await carrierSight(viewer.accountId) : { blocked: [], poolIds: [] };
+  const where = whereOnBoard(filters, sight);
+  const [total, places] = await Promise.all([totalOnBoard(filters, sight, where), boardPlaces()]);
   const pages = pageCount(total);
   const page = Math.min(filters.page, pages);
   const skip = (page - 1) * BOARD_PAGE_SIZE;

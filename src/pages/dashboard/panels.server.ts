@@ -4,12 +4,12 @@ import { db } from "#db/client.server.ts";
 import { Prisma } from "#generated/prisma/client.ts";
 import { count } from "#domain/format/count.ts";
 import { OUT_FOR_QUOTES_STATUSES } from "#domain/jobs/status.ts";
-import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { carrierSight } from "#models/jobs/sight.server.ts";
 import { loadScope } from "#models/loads/access.server.ts";
 import type { CurrentUser } from "#models/users.server.ts";
 import { loadScopeSql, RUNNING } from "#pages/dashboard/loads.server.ts";
 import type { DashboardSide } from "#pages/dashboard/side.server.ts";
+import { onBoardUnfiltered } from "#pages/job-board.server.ts";
 
 export type DashboardPanel = { title: string; value: string; href?: string; hint?: string };
 
@@ -30,11 +30,10 @@ async function shipperPanels(user: CurrentUser): Promise<DashboardPanel[]> {
 }
 
 async function carrierPanels(user: CurrentUser, today: Date): Promise<DashboardPanel[]> {
-  // Exactly what the job board lists (same scopes, blocks and pools too), so the panel and the board's total agree.
-  const { blocked, poolIds } = await carrierSight(user.accountId);
-  const onBoard = { ...jobScopes.onBoard, ...jobScopes.notFrom(blocked), AND: [jobScopes.inAudienceOf(poolIds)] };
+  // The board's own where and total (same scopes, blocks and pools; the total kept until a job is written), so the two agree.
+  const { where: onBoard, total } = onBoardUnfiltered(await carrierSight(user.accountId));
   const [board, quotes, loads] = await Promise.all([
-    db().job.count({ where: onBoard }),
+    total,
     // The quotes "My quotes" shows as winning or outbid: active, on a job still on the board.
     db().quote.count({ where: { carrierAccountId: user.accountId, status: "active", job: onBoard } }),
     tallyLoads(user, RUNNING),
