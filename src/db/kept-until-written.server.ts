@@ -5,9 +5,8 @@ import { isCurrent, noteReads, stampOf, type Stamp } from "#db/table-versions.se
 // table-versions). Callers arriving while a figure is being worked out wait for that one instead of
 // starting their own. A figure that took longer than `slowMs` is not waited for again: once out of
 // date it is still answered while a fresh one is worked out behind it, so one write does not make
-// the next viewer wait for a second of adding up. A quick figure is simply worked out again.
-
-// A figure that also moves with the clock (a score's 12-month window) is kept at most `maxAgeMs`.
+// the next viewer wait for a second of adding up. A quick figure is simply worked out again. A figure
+// that also moves with the clock (a score's 12-month window) is kept at most `maxAgeMs`.
 
 type Entry<T> = { value: Promise<T>; stamp: Stamp; startedAt: number; tookMs: number; settled?: { value: T }; next?: Promise<T> };
 

@@ -38,7 +38,7 @@ function figuresNow(ids: readonly number[], now: Date): Promise<readonly FigureR
 
 /**
  * Each of these companies' score (unknown ids are left out): one statement, or none while the same
- * companies' figures are kept. Given a `now`, the figures are read at that instant.
+ * companies' figures are kept. Given an instant `at`, the figures are read as at that instant.
  */
 export async function companyScores(accountIds: readonly number[], at?: Date): Promise<Map<number, CompanyScore>> {
   const ids = [...new Set(accountIds)];

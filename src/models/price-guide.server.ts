@@ -19,7 +19,8 @@ function acceptedSince(now: Date): Promise<readonly Accepted[]> {
 
 // Worked out once for each kept set of accepted prices (a new set after any write): the prices by
 // lane areas and load type, so a job page's guide looks at its lane's loads only, and the index,
-// reused while no price in the set is later than the moment asked about (as all are in use).
+// reused for any moment after the set's latest price (the index counts prices up to that moment, so
+// then it counts them all); asked about an earlier moment, it is worked out for that moment.
 type Derived = { byLane: Map<string, Accepted[]>; latestMs: number; index?: IndexMonth[] };
 const derived = new WeakMap<readonly Accepted[], Derived>();
 
