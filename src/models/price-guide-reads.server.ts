@@ -7,6 +7,7 @@ import type { LaneFacts } from "#domain/price-guide/lane.ts";
 import { postcodeAreaOf } from "#domain/price-guide/postcode-area.ts";
 import type { AcceptedLoad } from "#domain/price-guide/price-index.ts";
 import { ROAD_DETOUR_FACTOR } from "#geo/routing/offline-router.ts";
+import { groupBy } from "#domain/group-by.ts";
 
 // The rows behind the price guide (docs/price-guide.md). An accepted price is a load's own price
 // (Load.priceCents: the winning quote's price per load, copied onto the load at the award) for a
@@ -52,8 +53,7 @@ export async function readAccepted(since: Date): Promise<Accepted[]> {
 }
 
 function routesOf(stops: readonly Stop[]): Map<number, Route> {
-  const byJob = new Map<number, Stop[]>();
-  for (const stop of stops) byJob.set(stop.jobId, [...(byJob.get(stop.jobId) ?? []), stop]);
+  const byJob = groupBy(stops, (stop) => stop.jobId);
   return new Map([...byJob].map(([jobId, jobStops]) => [jobId, routeOfStops(jobStops)]));
 }
 

@@ -3,6 +3,7 @@ import { GUIDE_DAYS, type Guide, priceGuide } from "#domain/price-guide/guide.ts
 import { isOnLane, type Lane } from "#domain/price-guide/lane.ts";
 import { indexStart, type IndexMonth, pricePerMileIndex } from "#domain/price-guide/price-index.ts";
 import { type Accepted, laneOfJob, type LaneSource, readAccepted, readJobLane } from "#models/price-guide-reads.server.ts";
+import { groupBy } from "#domain/group-by.ts";
 
 // The price guide and the price per mile index (docs/price-guide.md), both from the accepted prices
 // of the index's twelve months (price-guide-reads). Reading them costs two statements over every
@@ -29,16 +30,8 @@ const laneKey = (facts: { from: string | null; to: string | null; loadType: stri
 function derivedFrom(accepted: readonly Accepted[]): Derived {
   let found = derived.get(accepted);
   if (!found) {
-    const byLane = new Map<string, Accepted[]>();
-    let latestMs = -Infinity;
-    for (const load of accepted) {
-      const key = laneKey(load);
-      const lane = byLane.get(key);
-      if (lane) lane.push(load);
-      else byLane.set(key, [load]);
-      latestMs = Math.max(latestMs, load.acceptedAt.getTime());
-    }
-    derived.set(accepted, (found = { byLane, latestMs }));
+    const latestMs = accepted.reduce((latest, load) => Math.max(latest, load.acceptedAt.getTime()), -Infinity);
+    derived.set(accepted, (found = { byLane: groupBy(accepted, laneKey), latestMs }));
   }
   return found;
 }

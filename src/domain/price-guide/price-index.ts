@@ -1,5 +1,6 @@
 import { isBacked, pencePerMile, type PricedLoad } from "./guide.ts";
 import { quartileOf } from "./percentiles.ts";
+import { groupBy } from "../group-by.ts";
 
 // The monthly price per mile index: over the last INDEX_MONTHS calendar months (UTC, this one
 // included), the median pence per mile of the loads accepted in each month, all lanes together.
@@ -24,14 +25,8 @@ export function indexStart(now: Date): Date {
 /** The backed months of the index, oldest first. */
 export function pricePerMileIndex(loads: readonly AcceptedLoad[], now: Date): IndexMonth[] {
   const start = indexStart(now);
-  const byMonth = new Map<string, AcceptedLoad[]>();
-  for (const load of loads) {
-    if (load.acceptedAt < start || load.acceptedAt > now || pencePerMile(load) === null) continue;
-    const key = monthKey(load.acceptedAt);
-    const month = byMonth.get(key);
-    if (month) month.push(load);
-    else byMonth.set(key, [load]);
-  }
+  const counted = loads.filter((load) => load.acceptedAt >= start && load.acceptedAt <= now && pencePerMile(load) !== null);
+  const byMonth = groupBy(counted, (load) => monthKey(load.acceptedAt));
   return [...byMonth.entries()]
     .filter(([, month]) => isBacked(month))
     .sort(([a], [b]) => a.localeCompare(b))

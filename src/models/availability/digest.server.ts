@@ -4,6 +4,7 @@ import type { PendingItem } from "#models/digests/hourly.server.ts";
 import { jobScopes } from "#models/jobs/scopes.server.ts";
 import { visibleToCarrierWhere } from "#models/jobs/sight.server.ts";
 import { matchedJobSelect } from "#models/jobs/summary.server.ts";
+import { groupBy } from "#domain/group-by.ts";
 
 // Planned journeys' part of the hourly e-mail (models/digests/hourly): the jobs matched along them,
 // not yet e-mailed. A job the poster can no longer see (a block since, a pool left), a job off the
@@ -17,8 +18,7 @@ export async function pendingJourneyMatches(now: Date): Promise<PendingItem[]> {
     select: { id: true, job: { select: matchedJobSelect }, availability: { select: { fromPlace: true, toPlace: true, user: { select: posterSelect } } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const byPoster = new Map<number, typeof pending>();
-  for (const match of pending) byPoster.set(match.availability.user.id, [...(byPoster.get(match.availability.user.id) ?? []), match]);
+  const byPoster = groupBy(pending, (match) => match.availability.user.id);
   const items: PendingItem[] = [];
   for (const matches of byPoster.values()) {
     const seen = await stillSeen(matches[0]!.availability.user, matches.map((match) => match.job.id));

@@ -10,6 +10,7 @@ import { sendMail } from "#lib/mailer.server.ts";
 import { pendingJourneyMatches } from "#models/availability/digest.server.ts";
 import type { matchedJobSelect } from "#models/jobs/summary.server.ts";
 import { pendingSearchMatches } from "#models/saved-searches/digest.server.ts";
+import { groupBy } from "#domain/group-by.ts";
 
 // The hourly e-mail of new jobs: what a carrier's saved searches matched and what was found along its
 // planned empty journeys, not yet e-mailed, in one letter per person at most once an hour. Every
@@ -29,10 +30,7 @@ function mailOrigin(): string {
 
 /** Sends every letter due at `now`; answers how many went. */
 export async function sendHourlyDigests(now = new Date(), origin = mailOrigin()): Promise<number> {
-  const byPerson = new Map<number, PendingItem[]>();
-  for (const item of [...(await pendingSearchMatches()), ...(await pendingJourneyMatches(now))]) {
-    byPerson.set(item.person.id, [...(byPerson.get(item.person.id) ?? []), item]);
-  }
+  const byPerson = groupBy([...(await pendingSearchMatches()), ...(await pendingJourneyMatches(now))], (item) => item.person.id);
   let sent = 0;
   for (const [personId, items] of byPerson) {
     const claimed = await claim(personId, items, now);
